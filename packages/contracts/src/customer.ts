@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** `address|lng|lat` as the console's address picker stores it. */
+export const addressSchema = z.string().trim().max(300);
+
+const uscc = z
+  .string()
+  .trim()
+  .regex(/^$|^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/, '统一社会信用代码格式不正确');
+
+/** Written fields; what is left out keeps its stored value (update) or the column default (create). */
+export const customerWriteSchema = z.object({
+  parent_id: z.number().int().positive().nullable().optional(),
+  company_name: z.string().trim().min(1, '公司名称不能为空').max(100),
+  name: z.string().trim().max(64).optional(),
+  uscc: uscc.optional(),
+  bank: z.string().trim().max(100).optional(),
+  bankno: z.string().trim().max(40).optional(),
+  area_id: z.number().int().nonnegative().optional(),
+  address: addressSchema.optional(),
+  contact: z.string().trim().max(64).optional(),
+  phone: z.string().trim().max(32).optional(),
+  remark: z.string().trim().max(500).optional(),
+});
+export type CustomerWrite = z.infer<typeof customerWriteSchema>;
+
+export const customerUpdateSchema = customerWriteSchema.partial();
+
+export const customerSchema = z.object({
+  id: z.number(),
+  parent_id: z.number().nullable(),
+  company_name: z.string(),
+  name: z.string(),
+  uscc: z.string(),
+  bank: z.string(),
+  bankno: z.string(),
+  area_id: z.number(),
+  address: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  remark: z.string(),
+  is_vendor: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** What a user may change of its own company through /user/custom_info. */
+export const customInfoUpdateSchema = customerWriteSchema.omit({ parent_id: true }).partial();

@@ -1,0 +1,5 @@
+export * from './api.js';
+export * from './auth.js';
+export * from './customer.js';
+export * from './dictionary.js';
+export * from './permissions.js';

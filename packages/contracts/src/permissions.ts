@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Action bits of a role's menu entry. */
+export const ACTION = { query: 1, add: 2, edit: 4, delete: 8, export: 16 } as const;
+export type Action = keyof typeof ACTION;
+export const ALL_ACTIONS = 31;
+
+export const roleMenuSchema = z.object({
+  menu: z.string().min(1).max(200),
+  action: z.number().int().min(0).max(ALL_ACTIONS),
+});
+export type RoleMenu = z.infer<typeof roleMenuSchema>;
+
+export const ROLE_ADMIN = 1;
+export const ROLE_CUSTOMER = 2;
+
+/** Merges the menus of several roles: one entry per menu, action bits OR-ed. */
+export function mergeRoleMenus(lists: RoleMenu[][]): RoleMenu[] {
+  const merged = new Map<string, number>();
+  for (const list of lists) for (const { menu, action } of list) merged.set(menu, (merged.get(menu) ?? 0) | action);
+  return [...merged].map(([menu, action]) => ({ menu, action }));
+}
+
+export interface Grants {
+  /** The super user passes every check. */
+  superUser: boolean;
+  roleMenu: RoleMenu[];
+}
+
+/**
+ * The one permission function, used by the server's route guard and by the console's menus and buttons.
+ * @example can(grants, '/system/log', 'export')
+ */
+export function can(grants: Grants, menu: string, action: Action): boolean {
+  if (grants.superUser) return true;
+  const bit = ACTION[action];
+  return grants.roleMenu.some((entry) => entry.menu === menu && (entry.action & bit) === bit);
+}

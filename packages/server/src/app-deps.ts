@@ -1,0 +1,14 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { Captchas } from './modules/tools/captcha.js';
+import type { Sessions } from './modules/user/sessions.js';
+
+/** What route plugins receive as their options: the shared services, built once in app.ts. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  sessions: Sessions;
+  captchas: Captchas;
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from './app-deps.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { seed } from './db/seed.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { API_PREFIX, registerGuard } from './http/guard.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { TokenSigner } from './lib/token.js';
+import { customerRoutes } from './modules/customer/routes.js';
+import { registerConsole } from './modules/ops/console.js';
+import { registerDocs } from './modules/ops/docs.js';
+import { registerHealth } from './modules/ops/health.js';
+import { Captchas } from './modules/tools/captcha.js';
+import { toolsRoutes } from './modules/tools/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+import { Sessions } from './modules/user/sessions.js';
+
+// Chinese validation messages for every schema, on the server as in the console.
+z.config(z.locales.zhCN());
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** The super user's password when this start generated it (first start without ADMIN_PASSWORD). */
+  generatedPassword?: string;
+}
+
+/** Seeds the database and assembles the server: framework plugins, then app plugins, then routes. */
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const seeded = await seed(db, { superUser: config.superUser, adminPassword: config.adminPassword });
+  const signer = new TokenSigner(config.jwtSecret || seeded.jwtSecret);
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    sessions: new Sessions({ db, clock, signer, superUser: config.superUser, ttlHours: config.tokenTtlHours }),
+    captchas: new Captchas(db, clock),
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 20, fields: 20 } });
+  await registerDocs(app);
+  registerHealth(app, db);
+  registerGuard(app, deps.sessions, db);
+
+  await app.register(userRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(toolsRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(async (scope) => customerRoutes(scope, db), { prefix: API_PREFIX });
+
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await registerConsole(app, config.webDist, uploadsDir);
+  return { app, deps, generatedPassword: seeded.generatedPassword };
+}

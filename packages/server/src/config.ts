@@ -1,0 +1,50 @@
+import path from 'node:path';
+
+/** Every setting the server reads from the environment; the README's table lists them with these defaults. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Real PostgreSQL; PGlite under DATA_DIR/pglite when empty. */
+  databaseUrl: string;
+  /** Token signing key; generated once and kept in the database when empty. */
+  jwtSecret: string;
+  tokenTtlHours: number;
+  superUser: string;
+  adminPassword: string;
+  loginCaptcha: boolean;
+  uploadMaxMb: number;
+  logLevel: string;
+  /** Behind a load balancer: take the client ip from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Folder of the built console; served at /custom/. */
+  webDist: string;
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`环境变量 ${name} 必须是非负数字,收到 "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  return {
+    port: int(env.PORT, 9527, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || '',
+    jwtSecret: env.JWT_SECRET || '',
+    tokenTtlHours: int(env.TOKEN_TTL_HOURS, 168, 'TOKEN_TTL_HOURS'),
+    superUser: env.SUPER_USER || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || '',
+    loginCaptcha: !/^(off|false|0|no)$/i.test(env.LOGIN_CAPTCHA ?? 'on'),
+    uploadMaxMb: int(env.UPLOAD_MAX_MB, 20, 'UPLOAD_MAX_MB'),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: /^(on|true|1|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    webDist: path.resolve(env.WEB_DIST || path.join(here, '../../web/dist')),
+  };
+}

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../drizzle');
+
+/**
+ * Opens PostgreSQL: the real server when `url` is given, otherwise PGlite (in memory for `dir` = null) — and
+ * applies the migrations, so both start from the same schema.
+ */
+export async function openDatabase(options: { url?: string; dir?: string | null }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (options.dir) mkdirSync(options.dir, { recursive: true });
+  const client = options.dir ? new PGlite(options.dir) : new PGlite();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { RoleMenu } from '@gw/contracts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Companies: a tree (group → factory → workshop). `is_vendor` marks the platform owner's own record. */
+export const customer = pgTable(
+  'customer',
+  {
+    id: serial('id').primaryKey(),
+    parent_id: integer('parent_id'),
+    company_name: text('company_name').notNull(),
+    name: text('name').notNull().default(''),
+    uscc: text('uscc').notNull().default(''),
+    bank: text('bank').notNull().default(''),
+    bankno: text('bankno').notNull().default(''),
+    area_id: integer('area_id').notNull().default(0),
+    address: text('address').notNull().default(''),
+    contact: text('contact').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    is_vendor: boolean('is_vendor').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('customer_parent_idx').on(t.parent_id), index('customer_created_idx').on(t.created_at)],
+);
+
+export const role = pgTable(
+  'role',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    parent_id: integer('parent_id'),
+    description: text('description').notNull().default(''),
+    menus: jsonb('menus').$type<RoleMenu[]>().notNull().default([]),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('role_parent_idx').on(t.parent_id)],
+);
+
+export const adminUser = pgTable(
+  'admin_user',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    name: text('name').notNull().default(''),
+    password_hash: text('password_hash').notNull(),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    customer_id: integer('customer_id'),
+    roles: integer('roles').array().notNull().default(sql`'{}'::integer[]`),
+    wx_openid: text('wx_openid').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('admin_user_customer_idx').on(t.customer_id), index('admin_user_roles_idx').using('gin', t.roles)],
+);
+
+/** Server side of a token: revoking the row ends the token before its expiry. */
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id').notNull(),
+    /** Set after POST /user/switch_role: the session acts with this one role only. */
+    role_id: integer('role_id'),
+    ip: text('ip').notNull().default(''),
+    user_agent: text('user_agent').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('session_user_idx').on(t.user_id)],
+);
+
+export const captcha = pgTable(
+  'captcha',
+  {
+    id: text('id').primaryKey(),
+    answer: text('answer').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_expires_idx').on(t.expires_at)],
+);
+
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customer_id: integer('customer_id'),
+    user_id: integer('user_id'),
+    username: text('username').notNull(),
+    ip: text('ip').notNull().default(''),
+    user_agent: text('user_agent').notNull().default(''),
+    success: boolean('success').notNull(),
+    /** ok | password | captcha | locked | disabled */
+    reason: text('reason').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('login_log_attempts_idx').on(t.username, t.ip, t.created_at),
+    index('login_log_created_idx').on(t.created_at),
+    index('login_log_customer_idx').on(t.customer_id),
+  ],
+);
+
+/** Written only by the audit_row() trigger (migration 0001), never by route code. */
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: smallint('action').notNull(),
+    table_name: text('table_name').notNull(),
+    record_id: text('record_id').notNull(),
+    user_id: integer('user_id'),
+    username: text('username').notNull().default(''),
+    customer_id: integer('customer_id'),
+    ip: text('ip').notNull().default(''),
+    changes: jsonb('changes').$type<{ key: string; before: unknown; after: unknown }[]>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('operation_log_created_idx').on(t.created_at),
+    index('operation_log_record_idx').on(t.table_name, t.record_id),
+    index('operation_log_user_idx').on(t.user_id),
+  ],
+);
+
+export const dictCategory = pgTable('dict_category', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  builtin: boolean('builtin').notNull().default(false),
+});
+
+export const dictItem = pgTable(
+  'dict_item',
+  {
+    id: serial('id').primaryKey(),
+    category: text('category')
+      .notNull()
+      .references(() => dictCategory.key, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    title: text('title').notNull(),
+    code: text('code').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('dict_item_category_idx').on(t.category, t.sort)],
+);
+
+export const config = pgTable('config', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  value: text('value').notNull().default(''),
+  description: text('description').notNull().default(''),
+  /** Readable without login (GET /tools/config). */
+  public: boolean('public').notNull().default(false),
+  builtin: boolean('builtin').notNull().default(false),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** Secrets the platform generates for itself (the token signing key), shared by every API node. */
+export const appSecret = pgTable('app_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
+import { generatePassword, hashPassword } from '../lib/password.js';
+import type { Db } from './client.js';
+import { adminUser, appSecret, config, customer, dictCategory, dictItem, role } from './schema.js';
+
+export interface SeedResult {
+  /** Set only when this start created the super user with a generated password. */
+  generatedPassword?: string;
+  jwtSecret: string;
+}
+
+const CATEGORIES = [
+  { key: 'area', name: '地区' },
+  { key: 'logaction', name: '操作类型' },
+];
+
+const LOG_ACTIONS = [
+  { category: 'logaction', value: '1', title: '增加', code: 'add', sort: 1 },
+  { category: 'logaction', value: '2', title: '删除', code: 'delete', sort: 2 },
+  { category: 'logaction', value: '3', title: '修改', code: 'modify', sort: 3 },
+];
+
+const CONFIGS = [
+  { key: 'site_title', value: '智能网关管理系统', description: '系统名称', public: true },
+];
+
+/**
+ * First-start data, idempotent: roles 1 admin and 2 customer, the vendor's own customer record, the super user,
+ * the dictionary categories and built-in config items. Later starts change nothing that exists.
+ */
+export async function seed(db: Db, options: { superUser: string; adminPassword: string }): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(role)
+      .values([
+        { id: ROLE_ADMIN, name: 'admin', description: '平台管理员' },
+        { id: ROLE_CUSTOMER, name: 'customer', description: '客户' },
+      ])
+      .onConflictDoNothing();
+    await tx.execute(sql`select setval(pg_get_serial_sequence('role', 'id'), greatest((select max(id) from role), 2))`);
+
+    let [vendor] = await tx.select({ id: customer.id }).from(customer).where(eq(customer.is_vendor, true)).limit(1);
+    if (!vendor) [vendor] = await tx.insert(customer).values({ company_name: '平台运营方', is_vendor: true }).returning({ id: customer.id });
+
+    await tx.insert(dictCategory).values(CATEGORIES.map((c) => ({ ...c, builtin: true }))).onConflictDoNothing();
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(dictItem).where(eq(dictItem.category, 'logaction'));
+    if (n === 0) await tx.insert(dictItem).values(LOG_ACTIONS);
+    await tx.insert(config).values(CONFIGS.map((c) => ({ ...c, builtin: true }))).onConflictDoNothing();
+
+    let generatedPassword: string | undefined;
+    const [existing] = await tx.select({ id: adminUser.id }).from(adminUser).where(eq(adminUser.username, options.superUser));
+    if (!existing) {
+      const password = options.adminPassword || generatePassword();
+      if (!options.adminPassword) generatedPassword = password;
+      await tx.insert(adminUser).values({
+        username: options.superUser,
+        name: '超级管理员',
+        password_hash: await hashPassword(password),
+        customer_id: vendor.id,
+        roles: [ROLE_ADMIN],
+      });
+    }
+
+    await tx.insert(appSecret).values({ name: 'jwt', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+    const [secret] = await tx.select().from(appSecret).where(eq(appSecret.name, 'jwt'));
+    return { generatedPassword, jwtSecret: secret.value };
+  });
+}

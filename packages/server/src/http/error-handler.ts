@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HTTP } from '@gw/contracts';
+import { AppError } from './errors.js';
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空,但声明为 JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
+  FST_REQ_FILE_TOO_LARGE: '文件过大',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: '请以 multipart/form-data 上传文件',
+  FST_FILES_LIMIT: '文件数量超出限制',
+  FST_PARTS_LIMIT: '表单字段数量超出限制',
+};
+
+function fieldOf(path: string, context: string | undefined): string {
+  const field = path.replace(/^\//, '').replaceAll('/', '.');
+  return field || (context === 'body' ? '请求体' : (context ?? '参数'));
+}
+
+/**
+ * Every failure leaves as the `{code, message, data: null}` envelope: validation → 400 naming field and reason;
+ * AppError → its status and code; other 4xx from the framework → same status with a Chinese message; anything
+ * else → 500 with the request id and nothing of the stack.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, rawReply) => {
+    // The route's response schema describes success; an error envelope bypasses it.
+    const reply = rawReply.serializer(JSON.stringify);
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message, data: null, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const parts = error.validation.map((v) => `${fieldOf(v.instancePath, error.validationContext)}: ${v.message}`);
+      return reply.status(HTTP.badRequest).send({ code: HTTP.badRequest, message: `参数错误 ${parts.join('; ')}`, data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      const message = FASTIFY_MESSAGES[error.code] ?? `参数错误 ${error.message}`;
+      const code = status === 413 ? HTTP.badRequest : status;
+      return reply.status(code).send({ code, message, data: null });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(HTTP.internal)
+      .send({ code: HTTP.internal, message: `服务器内部错误,请联系管理员 (请求编号 ${req.id})`, data: null, request_id: req.id });
+  });
+
+}

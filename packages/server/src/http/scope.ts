@@ -1,0 +1,18 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SessionUser } from './types.js';
+
+/** The ids of a customer and every customer below it; UNION stops on a cycle in the tree. */
+export const customerSubtree = (customerId: number): SQL =>
+  sql`with recursive sub(id) as (select ${customerId}::integer union select c.id from customer c join sub on c.parent_id = sub.id) select id from sub`;
+
+/**
+ * The customer data scope of one user as a WHERE condition on `column` (a customer id column), or undefined
+ * when the user sees everything. Every list, get, update and delete of customer-owned rows adds it, so a row
+ * outside the scope answers exactly like a missing one.
+ */
+export function customerScope(user: SessionUser, column: AnyPgColumn | SQL): SQL | undefined {
+  if (user.scope === 'all') return undefined;
+  if (user.customerId == null) return sql`false`;
+  return sql`${column} in (${customerSubtree(user.customerId)})`;
+}

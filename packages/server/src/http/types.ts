@@ -1,0 +1,35 @@
+import type { Action, Grants } from '@gw/contracts';
+import type { Tx } from '../db/client.js';
+
+/**
+ * What a route needs: `public` (no login), `session` (any logged-in user), or a menu path and action bit.
+ * Every API route must declare one; the app refuses to start otherwise.
+ */
+export type Access = 'public' | 'session' | { menu: string; action: Action };
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  name: string;
+  customerId: number | null;
+  sessionId: string;
+  /** Roles in force (one after a role switch). */
+  roleIds: number[];
+  /** Every role the user holds. */
+  heldRoleIds: number[];
+  grants: Grants;
+  /** `all` for the vendor's staff; otherwise the user's own customer subtree. */
+  scope: 'all' | 'own';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Set by the guard on every route that is not public. */
+    user: SessionUser;
+    /** Runs `fn` in a transaction that records this request's user and ip on every audited change. */
+    tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  }
+}

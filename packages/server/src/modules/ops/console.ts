@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { HTTP } from '@gw/contracts';
+import { UPLOAD_URL } from '../tools/upload.js';
+
+/**
+ * Serves the built console at /custom/ (history-mode: unknown paths get index.html), uploads at
+ * /custom/uploads/, and answers other unknown paths with the JSON 404 envelope.
+ */
+export async function registerConsole(app: FastifyInstance, webDist: string, uploadsDir: string): Promise<void> {
+  const hasConsole = existsSync(path.join(webDist, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/custom/',
+      index: false,
+      wildcard: false,
+      setHeaders(res, file) {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: `${UPLOAD_URL}/`,
+    decorateReply: !hasConsole,
+    setHeaders(res) {
+      // uploaded files are user content: never let one run as a page of this origin
+      res.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  app.get('/', (_req, reply) => reply.redirect('/custom/'));
+  app.get('/custom', (_req, reply) => reply.redirect('/custom/'));
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && url.startsWith('/custom/') && !url.startsWith('/custom/api/') && !url.startsWith(`${UPLOAD_URL}/`);
+    if (isPage && hasConsole && !path.extname(url)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', webDist);
+    }
+    return reply.status(HTTP.notFound).send({ code: HTTP.notFound, message: `接口或页面不存在: ${req.method} ${url}`, data: null });
+  });
+}

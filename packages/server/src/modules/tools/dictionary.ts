@@ -1,0 +1,24 @@
+import { asc } from 'drizzle-orm';
+import { DICT_CATEGORY, type DictItem } from '@gw/contracts';
+import type { Db } from '../../db/client.js';
+import { dictCategory, dictItem } from '../../db/schema.js';
+import { loadArea } from './area.js';
+
+/**
+ * The whole dictionary as `{category: items}`; `area` is the region tree from the committed JSON file. Items
+ * keep numeric values numeric so the console can compare them with stored ids.
+ */
+export async function readDictionary(db: Db): Promise<Record<string, unknown>> {
+  const [categories, items] = await Promise.all([
+    db.select({ key: dictCategory.key }).from(dictCategory),
+    db.select().from(dictItem).orderBy(asc(dictItem.category), asc(dictItem.sort), asc(dictItem.id)),
+  ]);
+  const result: Record<string, unknown> = {};
+  for (const { key } of categories) result[key] = [];
+  for (const item of items) {
+    const value = /^-?\d+$/.test(item.value) ? Number(item.value) : item.value;
+    (result[item.category] as DictItem[]).push({ value, title: item.title, code: item.code });
+  }
+  result[DICT_CATEGORY.area] = loadArea();
+  return result;
+}

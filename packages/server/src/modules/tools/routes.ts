@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { captchaSchema, envelopeSchema } from '@gw/contracts';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { config as configTable } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { readDictionary } from './dictionary.js';
+import { type StoredFile, storeUpload } from './upload.js';
+
+const tags = ['tools'];
+const storedFileSchema = z.object({ name: z.string(), url: z.string() });
+
+export const toolsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, captchas, config, clock } = deps;
+
+  app.get(
+    '/tools/captcha',
+    { config: { access: 'public' }, schema: { tags, summary: '图形验证码 (5 分钟内有效,只能使用一次)', response: { 200: envelopeSchema(captchaSchema) } } },
+    async (_req, reply) => {
+      const { c_id, svg } = await captchas.create();
+      reply.header('cache-control', 'no-store');
+      return ok({ c_id, svg });
+    },
+  );
+
+  app.get(
+    '/tools/dictionary',
+    { config: { access: 'session' }, schema: { tags, summary: '数据字典 (含地区树 area)', response: { 200: envelopeSchema(z.record(z.string(), z.unknown())) } } },
+    async () => ok(await readDictionary(db)),
+  );
+
+  app.get(
+    '/tools/config',
+    { config: { access: 'public' }, schema: { tags, summary: '公开的配置项', response: { 200: envelopeSchema(z.record(z.string(), z.string())) } } },
+    async () => {
+      const rows = await db.select({ key: configTable.key, value: configTable.value }).from(configTable).where(eq(configTable.public, true));
+      return ok(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+    },
+  );
+
+  app.post(
+    '/tools/upload',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: '上传文件 (multipart 字段 file,可多个)',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(storedFileSchema.extend({ files: z.array(storedFileSchema) })) },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件,字段名 file');
+      const root = path.join(config.dataDir, 'uploads');
+      const files: StoredFile[] = [];
+      try {
+        for await (const part of req.files()) {
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            continue;
+          }
+          files.push(await storeUpload(root, part, clock.now()));
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw badRequest(`文件过大,单个文件不能超过 ${config.uploadMaxMb} MB`);
+        }
+        throw err;
+      }
+      if (!files.length) throw badRequest('参数错误 file: 没有收到文件');
+      return ok({ ...files[0], files }, '上传成功');
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ROLE_ADMIN, mergeRoleMenus } from '@gw/contracts';
+import type { Db } from '../../db/client.js';
+import { adminUser, customer, role, session } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { TokenSigner } from '../../lib/token.js';
+import type { SessionUser } from '../../http/types.js';
+
+export interface SessionDeps {
+  db: Db;
+  clock: Clock;
+  signer: TokenSigner;
+  superUser: string;
+  ttlHours: number;
+}
+
+/** Opens, checks and revokes sessions; a token is only as good as its session row. */
+export class Sessions {
+  constructor(private readonly deps: SessionDeps) {}
+
+  async open(userId: number, meta: { ip: string; userAgent: string; roleId?: number | null }): Promise<string> {
+    const { db, clock, signer, ttlHours } = this.deps;
+    const now = clock.now();
+    const expires = new Date(now.getTime() + ttlHours * 3_600_000);
+    const id = randomUUID();
+    await db.insert(session).values({
+      id,
+      user_id: userId,
+      role_id: meta.roleId ?? null,
+      ip: meta.ip,
+      user_agent: meta.userAgent.slice(0, 500),
+      created_at: now,
+      expires_at: expires,
+    });
+    return signer.sign({ sid: id, uid: userId }, now, expires);
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.deps.db.update(session).set({ revoked_at: this.deps.clock.now() }).where(eq(session.id, sessionId));
+  }
+
+  /** Ends every other session of a user (after a password change). */
+  async revokeOthers(userId: number, keep: string): Promise<void> {
+    const others = await this.deps.db
+      .select({ id: session.id })
+      .from(session)
+      .where(and(eq(session.user_id, userId), isNull(session.revoked_at)));
+    const ids = others.map((o) => o.id).filter((id) => id !== keep);
+    if (ids.length) await this.deps.db.update(session).set({ revoked_at: this.deps.clock.now() }).where(inArray(session.id, ids));
+  }
+
+  /** The user behind a token, or null when the token is bad, expired, revoked or its user is disabled. */
+  async authenticate(token: string | undefined): Promise<SessionUser | null> {
+    if (!token) return null;
+    const { db, clock, signer, superUser } = this.deps;
+    const now = clock.now();
+    const claims = await signer.verify(token, now);
+    if (!claims) return null;
+    const [row] = await db
+      .select({
+        session: session,
+        user: {
+          id: adminUser.id,
+          username: adminUser.username,
+          name: adminUser.name,
+          customer_id: adminUser.customer_id,
+          roles: adminUser.roles,
+          enabled: adminUser.enabled,
+        },
+        vendor: customer.is_vendor,
+      })
+      .from(session)
+      .innerJoin(adminUser, eq(adminUser.id, session.user_id))
+      .leftJoin(customer, eq(customer.id, adminUser.customer_id))
+      .where(eq(session.id, claims.sid));
+    if (!row || row.session.revoked_at || row.session.expires_at <= now || !row.user.enabled) return null;
+    if (row.user.id !== claims.uid) return null;
+
+    const held = row.user.roles;
+    const inForce = row.session.role_id != null ? held.filter((id) => id === row.session.role_id) : held;
+    const roles = inForce.length ? await db.select({ id: role.id, menus: role.menus }).from(role).where(inArray(role.id, inForce)) : [];
+    const isSuper = row.user.username === superUser;
+    return {
+      id: row.user.id,
+      username: row.user.username,
+      name: row.user.name,
+      customerId: row.user.customer_id,
+      sessionId: row.session.id,
+      roleIds: roles.map((r) => r.id),
+      heldRoleIds: held,
+      grants: { superUser: isSuper, roleMenu: mergeRoleMenus(roles.map((r) => r.menus)) },
+      scope: isSuper || inForce.includes(ROLE_ADMIN) || (row.vendor === true && row.session.role_id == null) ? 'all' : 'own',
+    };
+  }
+}
