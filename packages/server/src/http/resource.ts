@@ -32,6 +32,8 @@ export interface ResourceDef<TTable extends PgTable> {
    * `current` is the stored row on update, null on create.
    */
   checkWrite?(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void>;
+  /** Refuses a delete that would leave the data broken (e.g. rows still hanging on this one) by throwing an AppError. */
+  checkDelete?(req: FastifyRequest, current: Row, tx: Tx): Promise<void>;
 }
 
 /**
@@ -127,8 +129,12 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
       schema: { tags, summary: `删除${def.title}`, params: idParamSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (req) => {
-      const deleted = await req.tx((tx) => tx.delete(table).where(byId(req, req.params.id)).returning());
-      if (!deleted.length) throw notFound(def.title);
+      await req.tx(async (tx) => {
+        const [current] = await tx.select().from(table).where(byId(req, req.params.id));
+        if (!current) throw notFound(def.title);
+        await def.checkDelete?.(req, current as Row, tx);
+        await tx.delete(table).where(eq(def.id, req.params.id));
+      });
       return ok(null, '删除成功');
     },
   );

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import type { AppDeps } from '../app-deps.js';
@@ -30,7 +30,7 @@ export interface TestApp {
   clock: TestClock;
   config: Config;
   /** inject() under the API prefix, with an optional token. */
-  api(method: InjectOptions['method'], url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): ReturnType<FastifyInstance['inject']>;
+  api(method: InjectOptions['method'], url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   /** Logs in through the real captcha (its answer is read from the database) and returns the token. */
   login(username: string, password: string, ip?: string): Promise<string>;
   /** Creates a user straight in the database. */
