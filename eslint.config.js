@@ -35,5 +35,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
-  { files: ['*.js', '*.config.ts', 'packages/*/*.config.ts'], ...tseslint.configs.disableTypeChecked },
+  { files: ['*.js', '**/*.mjs', '*.config.ts', 'packages/*/*.config.ts'], ...tseslint.configs.disableTypeChecked },
 );

@@ -23,10 +23,10 @@ export interface Config {
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-function int(value: string | undefined, fallback: number, name: string): number {
+function int(value: string | undefined, fallback: number, name: string, min = 0): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`环境变量 ${name} 必须是非负数字,收到 "${value}"`);
+  if (!Number.isFinite(n) || n < min) throw new Error(`环境变量 ${name} 必须是不小于 ${min} 的数字,收到 "${value}"`);
   return n;
 }
 
@@ -38,11 +38,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || '',
     jwtSecret: env.JWT_SECRET || '',
-    tokenTtlHours: int(env.TOKEN_TTL_HOURS, 168, 'TOKEN_TTL_HOURS'),
+    tokenTtlHours: int(env.TOKEN_TTL_HOURS, 168, 'TOKEN_TTL_HOURS', 1),
     superUser: env.SUPER_USER || 'admin',
     adminPassword: env.ADMIN_PASSWORD || '',
     loginCaptcha: !/^(off|false|0|no)$/i.test(env.LOGIN_CAPTCHA ?? 'on'),
-    uploadMaxMb: int(env.UPLOAD_MAX_MB, 20, 'UPLOAD_MAX_MB'),
+    uploadMaxMb: int(env.UPLOAD_MAX_MB, 20, 'UPLOAD_MAX_MB', 1),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: /^(on|true|1|yes)$/i.test(env.TRUST_PROXY ?? ''),
     webDist: path.resolve(env.WEB_DIST || path.join(here, '../../web/dist')),

@@ -63,12 +63,13 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
       if (q.start_date) conds.push(gte(def.createdAt, parseDate(q.start_date, 'start_date')));
       if (q.end_date) conds.push(lte(def.createdAt, parseDate(q.end_date, 'end_date', true)));
       const where = scoped(req, ...conds);
-      const order = sortOf(q.sort, def.sortable) ?? [desc(def.id)];
+      // the id breaks ties, so rows with equal sort values keep one order and paging neither repeats nor skips
+      const order = [...(sortOf(q.sort, def.sortable) ?? []), desc(def.id)];
       const [rows, [{ total }]] = await Promise.all([
         db.select().from(table).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
         db.select({ total: count() }).from(table).where(where),
       ]);
-      return list(rows.map((r) => def.serialize(r as Row)), { count: total, page: q.page, limit: q.limit });
+      return list(rows.map((r) => def.serialize(r)), { count: total, page: q.page, limit: q.limit });
     },
   );
 
@@ -81,7 +82,7 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
     async (req) => {
       const [row] = await db.select().from(table).where(byId(req, req.params.id));
       if (!row) throw notFound(def.title);
-      return ok(def.serialize(row as Row));
+      return ok(def.serialize(row));
     },
   );
 
@@ -98,7 +99,7 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
         const [inserted] = await tx.insert(table).values(values).returning();
         return inserted;
       });
-      return ok(def.serialize(row as Row), '新增成功');
+      return ok(def.serialize(row), '新增成功');
     },
   );
 
@@ -113,12 +114,12 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
       const row = await req.tx(async (tx) => {
         const [current] = await tx.select().from(table).where(byId(req, req.params.id));
         if (!current) throw notFound(def.title);
-        await def.checkWrite?.(req, values, current as Row, tx);
+        await def.checkWrite?.(req, values, current, tx);
         if (!Object.keys(values).length) return current;
         const [updated] = await tx.update(table).set(values).where(eq(def.id, req.params.id)).returning();
         return updated;
       });
-      return ok(def.serialize(row as Row), '保存成功');
+      return ok(def.serialize(row), '保存成功');
     },
   );
 
@@ -132,7 +133,7 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
       await req.tx(async (tx) => {
         const [current] = await tx.select().from(table).where(byId(req, req.params.id));
         if (!current) throw notFound(def.title);
-        await def.checkDelete?.(req, current as Row, tx);
+        await def.checkDelete?.(req, current, tx);
         await tx.delete(table).where(eq(def.id, req.params.id));
       });
       return ok(null, '删除成功');
@@ -140,11 +141,24 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
   );
 }
 
+/** Dates the console sends without a zone are read in China time, as its screens show them. */
+const CONSOLE_ZONE = '+08:00';
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * `2024-05-01` (the whole day: its first instant, or its last for `end_date`), `2024-05-01 08:30[:00]` or an
+ * ISO time with a zone. A day or time that does not exist (2024-02-30, 24:10) is refused rather than rolled over.
+ */
 function parseDate(value: string, field: string, endOfDay = false): Date {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(dateOnly ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00'}+08:00` : value);
-  if (Number.isNaN(date.getTime())) throw badRequest(`参数错误 ${field}: 日期格式不正确`);
-  return date;
+  const invalid = () => badRequest(`参数错误 ${field}: 日期格式不正确,应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`);
+  const m = DATE_TIME.exec(value.trim());
+  if (!m) throw invalid();
+  const [, y, mo, d, h, mi, sec = '00', frac = '', zone = CONSOLE_ZONE] = m;
+  const day = new Date(Date.UTC(+y, +mo - 1, +d));
+  if (day.getUTCMonth() !== +mo - 1 || day.getUTCDate() !== +d) throw invalid();
+  if (h && (+h > 23 || +mi > 59 || +sec > 59)) throw invalid();
+  const time = h ? `${h}:${mi}:${sec}${frac}${zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}` : `${endOfDay ? '23:59:59.999' : '00:00:00'}${CONSOLE_ZONE}`;
+  return new Date(`${y}-${mo}-${d}T${time}`);
 }
 
 /** `sort=name` ascending, `sort=-name` descending; only declared columns. */

@@ -18,7 +18,8 @@ export async function registerConsole(app: FastifyInstance, webDist: string, upl
       index: false,
       wildcard: false,
       setHeaders(res, file) {
-        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        // only the build's own assets/ folder holds hashed names; the folders above webDist don't count
+        const hashed = path.relative(webDist, file).startsWith(`assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

@@ -16,9 +16,14 @@ export async function readDictionary(db: Db): Promise<Record<string, unknown>> {
   const result: Record<string, unknown> = {};
   for (const { key } of categories) result[key] = [];
   for (const item of items) {
-    const value = /^-?\d+$/.test(item.value) ? Number(item.value) : item.value;
-    (result[item.category] as DictItem[]).push({ value, title: item.title, code: item.code });
+    (result[item.category] as DictItem[]).push({ value: asValue(item.value), title: item.title, code: item.code });
   }
   result[DICT_CATEGORY.area] = loadArea();
   return result;
+}
+
+/** '3' → 3; but '010' (a code with its leading zero) and integers past 2^53 stay text, so nothing is lost. */
+function asValue(stored: string): string | number {
+  const n = Number(stored);
+  return /^-?\d+$/.test(stored) && Number.isSafeInteger(n) && String(n) === stored ? n : stored;
 }

@@ -8,7 +8,7 @@ import { config as configTable } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { readDictionary } from './dictionary.js';
-import { type StoredFile, storeUpload } from './upload.js';
+import { type StoredFile, storeUploads } from './upload.js';
 
 const tags = ['tools'];
 const storedFileSchema = z.object({ name: z.string(), url: z.string() });
@@ -54,16 +54,9 @@ export const toolsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件,字段名 file');
-      const root = path.join(config.dataDir, 'uploads');
-      const files: StoredFile[] = [];
+      let files: StoredFile[];
       try {
-        for await (const part of req.files()) {
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            continue;
-          }
-          files.push(await storeUpload(root, part, clock.now()));
-        }
+        files = await storeUploads(path.join(config.dataDir, 'uploads'), req.files(), clock.now());
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw badRequest(`文件过大,单个文件不能超过 ${config.uploadMaxMb} MB`);

@@ -11,6 +11,8 @@ export interface StoredFile {
 }
 
 export const UPLOAD_URL = '/custom/uploads';
+/** The multipart field that carries files (spec §7); other fields are ignored. */
+export const FILE_FIELD = 'file';
 
 /**
  * A name that is safe on disk and in a URL: no folders, no dot-files, no control or shell characters; the
@@ -20,14 +22,37 @@ export function sanitizeFileName(original: string): string {
   const base = original.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
+    // control characters are exactly what must go
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f<>:"|?*%#&;$`'\s]+/g, '_')
     .replace(/^\.+/, '')
     .slice(-120);
   return cleaned || 'file';
 }
 
+/**
+ * Stores every part of the field `file` (other parts are drained) and returns them in order. A request is
+ * stored whole or not at all: when one part fails (too large, client gone) the parts already written are removed.
+ */
+export async function storeUploads(root: string, parts: AsyncIterable<MultipartFile>, now: Date): Promise<StoredFile[]> {
+  const stored: (StoredFile & { disk: string })[] = [];
+  try {
+    for await (const part of parts) {
+      if (part.fieldname !== FILE_FIELD) {
+        part.file.resume();
+        continue;
+      }
+      stored.push(await storeUpload(root, part, now));
+    }
+  } catch (err) {
+    await Promise.all(stored.map((f) => rm(f.disk, { force: true })));
+    throw err;
+  }
+  return stored.map(({ name, url }) => ({ name, url }));
+}
+
 /** Streams one part to `<root>/<yyyymm>/<random>-<safe name>`; a part cut off by the size limit leaves nothing. */
-export async function storeUpload(root: string, part: MultipartFile, now: Date): Promise<StoredFile> {
+async function storeUpload(root: string, part: MultipartFile, now: Date): Promise<StoredFile & { disk: string }> {
   const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   const safe = sanitizeFileName(part.filename);
   const stored = `${randomBytes(6).toString('hex')}-${safe}`;
@@ -45,5 +70,5 @@ export async function storeUpload(root: string, part: MultipartFile, now: Date):
     await rm(target, { force: true });
     throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
   }
-  return { name: safe, url: `${UPLOAD_URL}/${month}/${encodeURIComponent(stored)}` };
+  return { name: safe, url: `${UPLOAD_URL}/${month}/${encodeURIComponent(stored)}`, disk: target };
 }

@@ -20,32 +20,46 @@ export interface LoginDeps {
 
 type Reason = 'ok' | 'password' | 'captcha' | 'locked' | 'disabled';
 
+/** Writes one login-log row for an attempt by `username` from this request. */
+export function recordAttempt(
+  deps: { db: Db; clock: Clock },
+  req: FastifyRequest,
+  username: string,
+  reason: Reason,
+  user?: { id: number; customer_id: number | null },
+) {
+  return deps.db.insert(loginLog).values({
+    username: username.slice(0, 64),
+    user_id: user?.id ?? null,
+    customer_id: user?.customer_id ?? null,
+    ip: req.ip,
+    user_agent: String(req.headers['user-agent'] ?? '').slice(0, 500),
+    success: reason === 'ok',
+    reason,
+    created_at: deps.clock.now(),
+  });
+}
+
+/** The refusal for a locked username + ip, or nothing. */
+export async function assertNotLocked(deps: { db: Db; clock: Clock }, req: FastifyRequest, username: string): Promise<void> {
+  const until = await lockedUntil(deps.db, username, req.ip, deps.clock.now());
+  if (!until) return;
+  await recordAttempt(deps, req, username, 'locked');
+  const minutes = Math.max(1, Math.ceil((until.getTime() - deps.clock.now().getTime()) / 60_000));
+  throw refused(`密码错误次数过多,账号已被锁定,请 ${minutes} 分钟后再试`);
+}
+
 /** POST /user/login: captcha, lockout, password, then a new session; every attempt leaves a login-log row. */
 export async function login(deps: LoginDeps, body: LoginBody, req: FastifyRequest): Promise<string> {
   const { db, clock } = deps;
   const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
-  const record = (reason: Reason, user?: { id: number; customer_id: number | null }) =>
-    db.insert(loginLog).values({
-      username: body.username.slice(0, 64),
-      user_id: user?.id ?? null,
-      customer_id: user?.customer_id ?? null,
-      ip: req.ip,
-      user_agent: userAgent,
-      success: reason === 'ok',
-      reason,
-      created_at: clock.now(),
-    });
+  const record = (reason: Reason, user?: { id: number; customer_id: number | null }) => recordAttempt(deps, req, body.username, reason, user);
 
   if (deps.captchaRequired && !(await deps.captchas.check(body.c_id, body.captcha))) {
     await record('captcha');
     throw refused('验证码错误');
   }
-  const until = await lockedUntil(db, body.username, req.ip, clock.now());
-  if (until) {
-    await record('locked');
-    const minutes = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 60_000));
-    throw refused(`密码错误次数过多,账号已被锁定,请 ${minutes} 分钟后再试`);
-  }
+  await assertNotLocked(deps, req, body.username);
   const [user] = await db.select().from(adminUser).where(eq(adminUser.username, body.username));
   const passwordOk = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !passwordOk) {

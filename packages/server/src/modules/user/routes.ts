@@ -17,7 +17,7 @@ import { refused, wrongPassword } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import type { AppDeps } from '../../app-deps.js';
 import { userInfo } from './info.js';
-import { login } from './login.js';
+import { assertNotLocked, login, recordAttempt } from './login.js';
 import { serializeCustomer } from '../customer/serialize.js';
 
 const tags = ['user'];
@@ -59,8 +59,13 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const { old_password, password, ...profile } = req.body;
       const patch: Partial<typeof adminUser.$inferInsert> = { ...profile };
       if (password) {
-        const [row] = await db.select({ hash: adminUser.password_hash }).from(adminUser).where(eq(adminUser.id, req.user.id));
-        if (!(await verifyPassword(old_password ?? '', row.hash))) throw wrongPassword('原密码错误');
+        // A wrong old password counts like a failed login, so a left-open session cannot guess without limit.
+        await assertNotLocked(deps, req, req.user.username);
+        const [row] = await db.select({ hash: adminUser.password_hash, customer_id: adminUser.customer_id }).from(adminUser).where(eq(adminUser.id, req.user.id));
+        if (!(await verifyPassword(old_password ?? '', row.hash))) {
+          await recordAttempt(deps, req, req.user.username, 'password', { id: req.user.id, customer_id: row.customer_id });
+          throw wrongPassword('原密码错误');
+        }
         patch.password_hash = await hashPassword(password);
       }
       if (Object.keys(patch).length) await req.tx((tx) => tx.update(adminUser).set(patch).where(eq(adminUser.id, req.user.id)));
@@ -106,7 +111,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => {
       const id = req.user.customerId;
       if (id == null) throw refused('当前用户未关联公司');
-      const [row] = await req.tx((tx) => tx.update(customer).set(req.body).where(eq(customer.id, id)).returning());
+      // Drizzle refuses an UPDATE with nothing to set, so an empty form just reads the company back.
+      const [row] = Object.keys(req.body).length
+        ? await req.tx((tx) => tx.update(customer).set(req.body).where(eq(customer.id, id)).returning())
+        : await db.select().from(customer).where(eq(customer.id, id));
       if (!row) throw refused('当前用户未关联公司');
       return ok(serializeCustomer(row), '保存成功');
     },
