@@ -61,7 +61,10 @@ export const errorBodySchema = z.object({
   count: z.number().optional(),
 });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Largest id a PostgreSQL `integer` column holds. */
+export const MAX_ID = 2_147_483_647;
+export const idSchema = z.number().int().positive().max(MAX_ID);
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './api.js';
 import { roleMenuSchema } from './permissions.js';
 
 export const captchaSchema = z.object({ c_id: z.string(), svg: z.string() });
@@ -49,4 +50,4 @@ export const userInfoUpdateSchema = z
   .refine((v) => !v.password || !!v.old_password, { message: '修改密码需要填写原密码', path: ['old_password'] });
 export type UserInfoUpdate = z.infer<typeof userInfoUpdateSchema>;
 
-export const switchRoleSchema = z.object({ role_id: z.number().int().positive() });
+export const switchRoleSchema = z.object({ role_id: idSchema });

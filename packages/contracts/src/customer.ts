@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, idSchema } from './api.js';
 
 /** `address|lng|lat` as the console's address picker stores it. */
 export const addressSchema = z.string().trim().max(300);
@@ -10,13 +11,13 @@ const uscc = z
 
 /** Written fields; what is left out keeps its stored value (update) or the column default (create). */
 export const customerWriteSchema = z.object({
-  parent_id: z.number().int().positive().nullable().optional(),
+  parent_id: idSchema.nullable().optional(),
   company_name: z.string().trim().min(1, '公司名称不能为空').max(100),
   name: z.string().trim().max(64).optional(),
   uscc: uscc.optional(),
   bank: z.string().trim().max(100).optional(),
   bankno: z.string().trim().max(40).optional(),
-  area_id: z.number().int().nonnegative().optional(),
+  area_id: z.number().int().nonnegative().max(MAX_ID).optional(),
   address: addressSchema.optional(),
   contact: z.string().trim().max(64).optional(),
   phone: z.string().trim().max(32).optional(),

@@ -22,7 +22,7 @@ export function mergeRoleMenus(lists: RoleMenu[][]): RoleMenu[] {
 }
 
 export interface Grants {
-  /** The super user passes every check. */
+  /** Full access: the super user and holders of role 1 `admin` pass every check. */
   superUser: boolean;
   roleMenu: RoleMenu[];
 }

@@ -66,6 +66,17 @@ describe('API contract', () => {
     expect(badEmail.json().message).toContain('邮箱格式不正确');
   });
 
+  it('answers values the database cannot hold with 400, not 500', async () => {
+    const hugeId = await t.api('GET', '/manager/custom/99999999999', { token });
+    expect(hugeId.statusCode).toBe(400);
+    const nul = await t.api('GET', '/manager/custom?keywords=%00', { token });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toContain('参数错误');
+    const hugeArea = await t.api('POST', '/manager/custom', { token, body: { company_name: '大数公司', area_id: 99999999999 } });
+    expect(hugeArea.statusCode).toBe(400);
+    expect(hugeArea.json().message).toContain('area_id');
+  });
+
   it('answers a business refusal with HTTP 200 and a Chinese message under code ≥ 300', async () => {
     const res = await t.api('POST', '/user/switch_role', { token, body: { role_id: 2 } });
     expect(res.statusCode).toBe(200);

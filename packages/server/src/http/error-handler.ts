@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HTTP } from '@gw/contracts';
+import { CODE, HTTP } from '@gw/contracts';
 import { AppError } from './errors.js';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -13,6 +13,20 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: '请以 multipart/form-data 上传文件',
   FST_FILES_LIMIT: '文件数量超出限制',
   FST_PARTS_LIMIT: '表单字段数量超出限制',
+};
+
+/** The SQLSTATE of a database error, looking through the ORM's wrapping. */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+const SQL_REFUSALS: Record<string, string> = {
+  '23505': '数据已存在,不能重复',
+  '23503': '存在关联数据,无法完成操作',
 };
 
 function fieldOf(path: string, context: string | undefined): string {
@@ -35,6 +49,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const parts = error.validation.map((v) => `${fieldOf(v.instancePath, error.validationContext)}: ${v.message}`);
       return reply.status(HTTP.badRequest).send({ code: HTTP.badRequest, message: `参数错误 ${parts.join('; ')}`, data: null });
+    }
+    const sqlState = sqlStateOf(error);
+    if (sqlState?.startsWith('22')) {
+      // data exceptions: a value the database cannot hold (out of range, NUL byte, bad format)
+      return reply.status(HTTP.badRequest).send({ code: HTTP.badRequest, message: '参数错误 数据格式或取值范围不正确', data: null });
+    }
+    if (sqlState && SQL_REFUSALS[sqlState]) {
+      return reply.status(200).send({ code: CODE.refused, message: SQL_REFUSALS[sqlState], data: null });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION, type RoleMenu } from '@gw/contracts';
+import { ACTION, ROLE_ADMIN, type RoleMenu } from '@gw/contracts';
 import { eq } from 'drizzle-orm';
 import { customer, role } from '../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../test/harness.js';
@@ -97,6 +97,16 @@ describe('route guard: menu and action bits', () => {
     expect((await t.api('GET', `${MENU}/${id}`, { token: admin })).json().code).toBe(200);
     expect((await t.api('PUT', `${MENU}/${id}`, { token: admin, body: { remark: '备注' } })).json().data.remark).toBe('备注');
     expect((await t.api('DELETE', `${MENU}/${id}`, { token: admin })).json().code).toBe(200);
+  });
+
+  it('gives a holder of role 1 admin every action, like the super user, whatever its menus list', async () => {
+    const username = `guard-admin-${++seq}`;
+    await t.createUser({ username, password: 'secret-123', roles: [ROLE_ADMIN], customer_id: vendor });
+    const token = await t.login(username, 'secret-123');
+    const created = await t.api('POST', MENU, { token, body: { company_name: '管理员建的' } });
+    expect(created.json().code).toBe(200);
+    expect((await t.api('DELETE', `${MENU}/${created.json().data.id}`, { token })).json().code).toBe(200);
+    expect((await t.api('GET', '/user/info', { token })).json().data.super_user).toBe(true);
   });
 
   it('refuses a user without roles on menu routes but still answers its own /user/info', async () => {

@@ -18,7 +18,7 @@ export interface SessionUser {
   /** Every role the user holds. */
   heldRoleIds: number[];
   grants: Grants;
-  /** `all` for the vendor's staff; otherwise the user's own customer subtree. */
+  /** `all` for full access and the vendor's staff; otherwise the user's own customer subtree. */
   scope: 'all' | 'own';
 }
 

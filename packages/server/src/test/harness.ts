@@ -50,9 +50,22 @@ export async function createTestApp(
   const fresh = await freshDatabase();
   const database = await openDatabase({ url: fresh.url, dir: null });
   const clock = new TestClock();
-  const { app, deps } = await buildApp({ config, db: database.db, clock, logger: false });
-  options.beforeReady?.(app);
-  await app.ready();
+  const cleanUp = async () => {
+    await database.close();
+    await fresh.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp({ config, db: database.db, clock, logger: false });
+    options.beforeReady?.(built.app);
+    await built.app.ready();
+  } catch (err) {
+    // a suite that expects the start to fail must not leave its database behind
+    await cleanUp();
+    throw err;
+  }
+  const { app, deps } = built;
 
   const api: TestApp['api'] = (method, url, opts = {}) =>
     app.inject({
@@ -102,9 +115,7 @@ export async function createTestApp(
     createUser,
     async close() {
       await app.close();
-      await database.close();
-      await fresh.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ROLE_ADMIN, mergeRoleMenus } from '@gw/contracts';
+import { ROLE_ADMIN, ROLE_CUSTOMER, mergeRoleMenus } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
 import { adminUser, customer, role, session } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -80,7 +80,8 @@ export class Sessions {
     const held = row.user.roles;
     const inForce = row.session.role_id != null ? held.filter((id) => id === row.session.role_id) : held;
     const roles = inForce.length ? await db.select({ id: role.id, menus: role.menus }).from(role).where(inArray(role.id, inForce)) : [];
-    const isSuper = row.user.username === superUser;
+    // Role 1 `admin` is the vendor's full-access role (spec §4: a roles list containing the super name gets all).
+    const fullAccess = row.user.username === superUser || inForce.includes(ROLE_ADMIN);
     return {
       id: row.user.id,
       username: row.user.username,
@@ -89,8 +90,9 @@ export class Sessions {
       sessionId: row.session.id,
       roleIds: roles.map((r) => r.id),
       heldRoleIds: held,
-      grants: { superUser: isSuper, roleMenu: mergeRoleMenus(roles.map((r) => r.menus)) },
-      scope: isSuper || inForce.includes(ROLE_ADMIN) || (row.vendor === true && row.session.role_id == null) ? 'all' : 'own',
+      grants: { superUser: fullAccess, roleMenu: mergeRoleMenus(roles.map((r) => r.menus)) },
+      // The vendor's staff see every customer; whoever acts as a customer sees its own subtree only.
+      scope: fullAccess || (row.vendor === true && !inForce.includes(ROLE_CUSTOMER)) ? 'all' : 'own',
     };
   }
 }
