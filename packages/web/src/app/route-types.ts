@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+
+export interface RouteMeta {
+  /** i18n key under `route.` (zh and en titles). */
+  title: string;
+  /** Name of an @ant-design/icons icon, e.g. 'DesktopOutlined'. */
+  icon?: string;
+  /** Allowed role names; none = open to everyone (spec §6). */
+  roles?: string[];
+  /** Pinned in the tags view (Dashboard). */
+  affix?: boolean;
+  noCache?: boolean;
+  /** false hides the entry from the breadcrumb. */
+  breadcrumb?: boolean;
+  /** The sidebar entry to highlight for a hidden page. */
+  activeMenu?: string;
+}
+
+/** One route of the console; paths are absolute (e.g. '/system/role'). */
+export interface AppRoute {
+  path: string;
+  /** Lazy page component; a route with children is rendered inside the layout. */
+  page?: () => Promise<{ default: ComponentType }>;
+  redirect?: string;
+  hidden?: boolean;
+  /** Show the parent even with a single visible child. */
+  alwaysShow?: boolean;
+  /** Uses the layout frame (sidebar, navbar, tags). */
+  layout?: boolean;
+  meta?: RouteMeta;
+  children?: AppRoute[];
+}

@@ -1,0 +1,76 @@
+import { create } from 'zustand';
+import type { UserInfo } from '@gw/contracts';
+import { STORAGE } from '../settings';
+import { getToken, removeToken, setToken } from '../utils/auth';
+import { request } from '../utils/request';
+import { usePermissionStore } from './permission';
+import { useTagsViewStore } from './tagsView';
+
+export interface LoginForm {
+  username: string;
+  password: string;
+  captcha: string;
+  c_id: string;
+}
+
+interface UserState {
+  token: string | undefined;
+  /** Role names in force; empty until user info is loaded (the guard's cue to load it). */
+  roles: string[];
+  info: UserInfo | null;
+  login(form: LoginForm): Promise<void>;
+  getInfo(): Promise<UserInfo>;
+  logout(): Promise<void>;
+  resetToken(): void;
+  changeRole(roleId: number): Promise<void>;
+}
+
+/** Fetches the dictionary and caches it as SYSTEM_DICTIONARY (spec §4: right after login). */
+export async function loadDictionary(): Promise<void> {
+  const res = await request<Record<string, unknown>>({ url: '/tools/dictionary' });
+  localStorage.setItem(STORAGE.dictionary, JSON.stringify(res.data));
+}
+
+export const useUserStore = create<UserState>((set, get) => ({
+  token: getToken(),
+  roles: [],
+  info: null,
+  async login(form) {
+    const res = await request<{ token: string }>({
+      url: '/user/login',
+      method: 'POST',
+      data: { ...form, username: form.username.trim() },
+    });
+    setToken(res.data.token);
+    set({ token: res.data.token, roles: [], info: null });
+    await loadDictionary();
+  },
+  async getInfo() {
+    if (!get().token) throw new Error('Verification failed, please Login again.');
+    const { data } = await request<UserInfo>({ url: '/user/info' });
+    if (!data) throw new Error('Verification failed, please Login again.');
+    if (!Array.isArray(data.roles) || data.roles.length === 0) throw new Error('getInfo: roles must be a non-null array!');
+    set({ info: data, roles: data.roles.map((r) => r.name) });
+    return data;
+  },
+  async logout() {
+    try {
+      await request({ url: '/user/logout', method: 'DELETE' });
+    } finally {
+      get().resetToken();
+      usePermissionStore.getState().resetRoutes();
+      useTagsViewStore.getState().delAllViews();
+    }
+  },
+  resetToken() {
+    removeToken();
+    set({ token: undefined, roles: [], info: null });
+  },
+  async changeRole(roleId) {
+    const res = await request<{ token: string }>({ url: '/user/switch_role', method: 'POST', data: { role_id: roleId } });
+    setToken(res.data.token);
+    set({ token: res.data.token, roles: [], info: null });
+    usePermissionStore.getState().resetRoutes();
+    useTagsViewStore.getState().delAllViews();
+  },
+}));
