@@ -1,0 +1,4 @@
+/** Stub: replaced by its owner. */
+export default function DashboardPage() {
+  return <div>DashboardPage</div>;
+}
