@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './customer.js';
 export * from './dictionary.js';
 export * from './permissions.js';
+export * from './config.js';

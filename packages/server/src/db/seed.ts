@@ -24,6 +24,13 @@ const LOG_ACTIONS = [
 
 const CONFIGS = [
   { key: 'site_title', value: '智能网关管理系统', description: '系统名称', public: true },
+  {
+    key: 'downloads',
+    value: '[]',
+    description: '首页下载专区 (VPN 配置、客户端安装包等): JSON 数组 [{"title": "名称", "url": "地址", "description": "说明"}]',
+    public: false,
+  },
+  { key: 'amap_key', value: '', description: '高德地图 Web 端 Key (为空时地址选择使用手动输入)', public: true },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { AreaNode } from '@gw/contracts';
 import { config, dictCategory, dictItem } from '../../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
@@ -71,5 +72,26 @@ describe('dictionary and public config', () => {
       expect(res.json().data).not.toHaveProperty('mqtt_password');
       expect(res.body).not.toContain('top-secret');
     }
+  });
+});
+
+describe('download zone', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.login('admin', ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it('lists what administrators publish in the downloads config item, and nothing when it is not valid', async () => {
+    expect((await t.api('GET', '/tools/downloads', { token })).json().data).toEqual([]);
+    const items = [{ title: 'VPN 配置文件', url: '/custom/uploads/202611/vpn.ovpn', description: 'OpenVPN' }];
+    await t.db.update(config).set({ value: JSON.stringify(items) }).where(eq(config.key, 'downloads'));
+    expect((await t.api('GET', '/tools/downloads', { token })).json().data).toEqual(items);
+    await t.db.update(config).set({ value: '{not json' }).where(eq(config.key, 'downloads'));
+    expect((await t.api('GET', '/tools/downloads', { token })).json()).toMatchObject({ code: 200, data: [] });
+    expect((await t.api('GET', '/tools/downloads')).json().code).toBe(401);
   });
 });

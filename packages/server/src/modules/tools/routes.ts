@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { captchaSchema, envelopeSchema } from '@gw/contracts';
+import { CONFIG_KEY, captchaSchema, downloadItemSchema, envelopeSchema } from '@gw/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { config as configTable } from '../../db/schema.js';
@@ -38,6 +38,23 @@ export const toolsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async () => {
       const rows = await db.select({ key: configTable.key, value: configTable.value }).from(configTable).where(eq(configTable.public, true));
       return ok(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+    },
+  );
+
+  app.get(
+    '/tools/downloads',
+    { config: { access: 'session' }, schema: { tags, summary: '首页下载专区 (配置项 downloads)', response: { 200: envelopeSchema(z.array(downloadItemSchema)) } } },
+    async (req) => {
+      const [row] = await db.select({ value: configTable.value }).from(configTable).where(eq(configTable.key, CONFIG_KEY.downloads));
+      let items: unknown;
+      try {
+        items = JSON.parse(row?.value || '[]');
+      } catch {
+        req.log.warn('config item downloads is not valid JSON');
+        items = [];
+      }
+      const parsed = z.array(downloadItemSchema).safeParse(items);
+      return ok(parsed.success ? parsed.data : []);
     },
   );
 

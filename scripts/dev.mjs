@@ -1,0 +1,27 @@
+// `npm run dev`: the console from Vite on 9527 (hot reload) with /custom/api proxied to the server on 9528,
+// which is rebuilt and restarted on every change. Ctrl-C stops all three.
+import { spawn } from 'node:child_process';
+
+const children = [];
+const run = (name, cmd, args, env = {}) => {
+  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code) => {
+    if (code) console.error(`[dev] ${name} exited with ${code}`);
+  });
+  children.push(child);
+};
+
+const tsc = spawn('npx', ['tsc', '-b', 'packages/server/tsconfig.build.json'], { stdio: 'inherit' });
+tsc.on('exit', (code) => {
+  if (code) process.exit(code);
+  run('tsc', 'npx', ['tsc', '-b', '-w', '--preserveWatchOutput', 'packages/server/tsconfig.build.json']);
+  run('server', process.execPath, ['--watch', 'packages/server/dist/main.js'], { PORT: process.env.SERVER_PORT ?? '9528' });
+  run('vite', 'npm', ['run', 'dev', '-w', '@gw/web']);
+});
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
