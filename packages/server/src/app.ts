@@ -4,7 +4,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { applyChineseMessages } from '@gw/contracts';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -23,7 +23,7 @@ import { userRoutes } from './modules/user/routes.js';
 import { Sessions } from './modules/user/sessions.js';
 
 // Chinese validation messages for every schema, on the server as in the console.
-z.config(z.locales.zhCN());
+applyChineseMessages();
 
 export interface AppOptions {
   config: Config;

@@ -17,6 +17,8 @@ export async function registerConsole(app: FastifyInstance, webDist: string, upl
       prefix: '/custom/',
       index: false,
       wildcard: false,
+      // scripts/compress-dist.mjs wrote .br/.gz beside each asset at build time
+      preCompressed: true,
       setHeaders(res, file) {
         // only the build's own assets/ folder holds hashed names; the folders above webDist don't count
         const hashed = path.relative(webDist, file).startsWith(`assets${path.sep}`);

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ describe('operations: health, metrics, docs and the console', () => {
     mkdirSync(path.join(folder, 'assets'), { recursive: true });
     writeFileSync(path.join(folder, 'index.html'), INDEX);
     writeFileSync(path.join(folder, 'assets', 'app.js'), APP_JS);
+    writeFileSync(path.join(folder, 'assets', 'app.js.gz'), gzipSync(APP_JS));
     t = await createTestApp({ env: { WEB_DIST: folder } });
   });
   afterAll(async () => {
@@ -96,6 +98,13 @@ describe('operations: health, metrics, docs and the console', () => {
     const missing = await get('/custom/assets/gone.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 404, data: null });
+  });
+
+  it('sends the precompressed copy of an asset to a browser that accepts gzip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/custom/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(APP_JS);
   });
 
   it('answers an unknown API path with the JSON 404 envelope, never the console page', async () => {

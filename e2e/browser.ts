@@ -1,0 +1,32 @@
+import { type Browser, type Page, chromium } from 'playwright-core';
+
+/** Debian's Chromium, headless, with nothing reaching out to the network (STACK.md). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh page in a Chinese-speaking browser of desktop size. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  return context.newPage();
+}
+
+/** Fills the login form (the e2e server runs with LOGIN_CAPTCHA=off, so any captcha text passes). */
+export async function login(page: Page, username: string, password: string): Promise<void> {
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByPlaceholder('验证码').fill('0000');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: one file at a time against one real server each; Chromium is slow to start on 2 cores.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.e2e.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
