@@ -36,4 +36,5 @@ export default tseslint.config(
     },
   },
   { files: ['*.js', '**/*.mjs', '*.config.ts', 'packages/*/*.config.ts'], ...tseslint.configs.disableTypeChecked },
+  { ignores: ['**/*.d.mts'] },
 );

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const dist = fileURLToPath(new URL('../packages/server/dist/', import.meta.url));
+import { openDatabase } from '../packages/server/src/db/client.js';
+import { adminUser, role } from '../packages/server/src/db/schema.js';
+import { seed } from '../packages/server/src/db/seed.js';
+import { hashPassword } from '../packages/server/src/lib/password.js';
 
 export interface SeedUser {
   username: string;
@@ -15,23 +16,16 @@ export interface SeedUser {
  * administrator screens of a later issue will do through the API.
  */
 export async function seedUsers(dataDir: string, users: SeedUser[]): Promise<void> {
-  const { openDatabase } = (await import(path.join(dist, 'db/client.js'))) as typeof import('../packages/server/src/db/client');
-  const { seed } = (await import(path.join(dist, 'db/seed.js'))) as typeof import('../packages/server/src/db/seed');
-  const schema = (await import(path.join(dist, 'db/schema.js'))) as typeof import('../packages/server/src/db/schema');
-  const { hashPassword } = (await import(path.join(dist, 'lib/password.js'))) as typeof import('../packages/server/src/lib/password');
   const database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
   try {
-    await seed(database.db, { superUser: 'admin', adminPassword: 'unused-here' });
+    await seed(database.db, { superUser: 'admin', adminPassword: 'E2e-admin-pass' });
     for (const user of users) {
       let roles: number[] = [];
       if (user.menus) {
-        const [r] = await database.db
-          .insert(schema.role)
-          .values({ name: `${user.username}-role`, menus: user.menus })
-          .returning({ id: schema.role.id });
+        const [r] = await database.db.insert(role).values({ name: `${user.username}-role`, menus: user.menus }).returning({ id: role.id });
         roles = [r.id];
       }
-      await database.db.insert(schema.adminUser).values({
+      await database.db.insert(adminUser).values({
         username: user.username,
         name: user.username,
         password_hash: await hashPassword(user.password),

@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: one file at a time against one real server each; Chromium is slow to start on 2 cores.
 export default defineConfig({
+  resolve: { alias: { '@gw/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) } },
   test: {
     name: 'e2e',
     root: import.meta.dirname,

@@ -1,0 +1,10 @@
+export function freePort(): Promise<number>;
+export interface BuiltServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  startMs: number;
+  output(): string;
+  stop(options?: { keepData?: boolean }): Promise<{ code: number | null; ms: number }>;
+}
+export function startBuiltServer(options?: { env?: Record<string, string>; dataDir?: string; port?: number }): Promise<BuiltServer>;
