@@ -4,3 +4,4 @@ export * from './customer.js';
 export * from './dictionary.js';
 export * from './permissions.js';
 export * from './config.js';
+export * from './locale.js';
