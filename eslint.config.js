@@ -36,5 +36,14 @@ export default tseslint.config(
     },
   },
   { files: ['*.js', '**/*.mjs', '*.config.ts', 'packages/*/*.config.ts'], ...tseslint.configs.disableTypeChecked },
+  // The service worker is served as-is from public/ (outside every tsconfig) and runs in the worker scope.
+  {
+    files: ['packages/web/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { ...globals.serviceworker },
+    },
+  },
   { ignores: ['**/*.d.mts'] },
 );

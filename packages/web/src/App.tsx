@@ -1,9 +1,18 @@
-/** Placeholder until the console shell lands: tells whoever opens /custom/ what is running. */
+import { BrowserRouter } from 'react-router';
+import { BASENAME } from './app/paths';
+import { Providers } from './app/providers';
+import { AppRoutes } from './app/router';
+
+/**
+ * The console: providers around the router, served under /custom/. Navigation is not a transition, so a
+ * navigation can be committed at once (see useSwitchRole); pages show their own loading state anyway.
+ */
 export function App() {
   return (
-    <main style={{ fontFamily: 'sans-serif', padding: 48 }}>
-      <h1>智能网关管理系统</h1>
-      <p>控制台建设中。接口文档: <a href="/custom/api/docs">/custom/api/docs</a></p>
-    </main>
+    <Providers>
+      <BrowserRouter basename={BASENAME} useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
   );
 }

@@ -23,11 +23,11 @@ interface AppState {
   device: Device;
   size: Size;
   language: Language;
-  toggleSideBar(): void;
-  closeSideBar(withoutAnimation: boolean): void;
-  toggleDevice(device: Device): void;
-  setSize(size: Size): void;
-  setLanguage(language: Language): void;
+  toggleSideBar: () => void;
+  closeSideBar: (withoutAnimation: boolean) => void;
+  toggleDevice: (device: Device) => void;
+  setSize: (size: Size) => void;
+  setLanguage: (language: Language) => void;
 }
 
 /** Sidebar, device mode, global size and language; the first three persisted in cookies (spec §3). */

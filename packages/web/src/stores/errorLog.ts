@@ -12,8 +12,8 @@ export interface ErrorLogEntry {
 
 interface ErrorLogState {
   logs: ErrorLogEntry[];
-  addErrorLog(entry: ErrorLogEntry): void;
-  clearErrorLog(): void;
+  addErrorLog: (entry: ErrorLogEntry) => void;
+  clearErrorLog: () => void;
 }
 
 export const useErrorLogStore = create<ErrorLogState>((set) => ({

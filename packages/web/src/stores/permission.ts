@@ -6,8 +6,8 @@ interface PermissionState {
   addRoutes: AppRoute[];
   /** Whether the dynamic routes have been generated for the current session. */
   generated: boolean;
-  setRoutes(routes: AppRoute[]): void;
-  resetRoutes(): void;
+  setRoutes: (routes: AppRoute[]) => void;
+  resetRoutes: () => void;
 }
 
 export const usePermissionStore = create<PermissionState>((set) => ({

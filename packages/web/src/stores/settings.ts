@@ -16,11 +16,11 @@ function pickKnown(values: Record<string, unknown>): Partial<Settings> {
   for (const [key, value] of Object.entries(values)) {
     if (key in DEFAULT_SETTINGS && typeof value === typeof DEFAULT_SETTINGS[key as keyof Settings]) known[key] = value;
   }
-  return known as Partial<Settings>;
+  return known;
 }
 
 interface SettingsState extends Settings {
-  changeSetting(key: string, value: unknown): void;
+  changeSetting: (key: string, value: unknown) => void;
 }
 
 /** The settings drawer's state, remembered across reloads. */

@@ -14,11 +14,11 @@ interface TagsViewState {
   visitedViews: TagView[];
   /** Paths whose pages stay mounted (keep-alive); refresh drops and re-adds one. */
   cachedViews: string[];
-  addView(view: TagView): void;
-  delView(path: string): void;
-  delCachedView(path: string): void;
-  delOthersViews(path: string): void;
-  delAllViews(): void;
+  addView: (view: TagView) => void;
+  delView: (path: string) => void;
+  delCachedView: (path: string) => void;
+  delOthersViews: (path: string) => void;
+  delAllViews: () => void;
 }
 
 /** The tabs of visited pages; affix tabs (Dashboard) survive every close. */

@@ -18,11 +18,11 @@ interface UserState {
   /** Role names in force; empty until user info is loaded (the guard's cue to load it). */
   roles: string[];
   info: UserInfo | null;
-  login(form: LoginForm): Promise<void>;
-  getInfo(): Promise<UserInfo>;
-  logout(): Promise<void>;
-  resetToken(): void;
-  changeRole(roleId: number): Promise<void>;
+  login: (form: LoginForm) => Promise<void>;
+  getInfo: () => Promise<UserInfo>;
+  logout: () => Promise<void>;
+  resetToken: () => void;
+  changeRole: (roleId: number) => Promise<void>;
 }
 
 /** Fetches the dictionary and caches it as SYSTEM_DICTIONARY (spec §4: right after login). */

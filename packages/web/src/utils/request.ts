@@ -53,7 +53,7 @@ function buildUrl(url: string, params?: Record<string, unknown>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
-    query.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
+    query.append(key, typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
   }
   const text = query.toString();
   return text ? `${full}${full.includes('?') ? '&' : '?'}${text}` : full;
@@ -115,7 +115,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
   const status = response.status;
   if (status in HTTP_MESSAGES) {
     let text = HTTP_MESSAGES[status];
-    if (status === 409) text += String(body?.count ?? '');
+    if (status === 409) text += typeof body?.count === 'number' ? String(body.count) : '';
     // the server's 400 names the field and the reason after the same words; show it when it has one
     if (status === 400 && typeof body?.message === 'string' && body.message.startsWith(text)) text = body.message;
     if (text) toast.error(text, ERROR_TOAST_SECONDS);

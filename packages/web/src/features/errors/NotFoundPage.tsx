@@ -1,4 +1,15 @@
-/** Stub: replaced by its owner. */
+import { Result } from 'antd';
+import { Link } from 'react-router';
+import { ERROR_TEXT } from './messages';
+
+/** Where unknown paths end (spec §2). */
 export default function NotFoundPage() {
-  return <div>NotFoundPage</div>;
+  return (
+    <Result
+      status="404"
+      title={ERROR_TEXT.notFoundTitle}
+      subTitle={ERROR_TEXT.notFound}
+      extra={<Link to="/">{ERROR_TEXT.home}</Link>}
+    />
+  );
 }

@@ -1,0 +1,69 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { usePermissionStore } from '../stores/permission';
+import { useUserStore } from '../stores/user';
+import { toast } from '../utils/notify';
+import { HOME_PATH, LOGIN_PATH, WHITE_LIST, loginPath } from './paths';
+import { ProgressFallback, useNavigationProgress } from './progress';
+import { clearSession, loadSession } from './session';
+import { pageTitle } from './title';
+
+export type GuardDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'load' };
+
+export interface GuardSession {
+  hasToken: boolean;
+  /** A token was already there when this location was entered (logging in on /login does not count). */
+  hadTokenOnEntry: boolean;
+  hasRoles: boolean;
+  routesGenerated: boolean;
+}
+
+/**
+ * The navigation rules of spec §4: with a token, opening /login goes home and a session without roles (or
+ * routes) is loaded first; without one, only the white list is open and the rest goes to login with a redirect.
+ */
+export function decideRoute(pathname: string, search: string, session: GuardSession): GuardDecision {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (session.hasToken) {
+    if (path === LOGIN_PATH) return session.hadTokenOnEntry ? { kind: 'redirect', to: HOME_PATH } : { kind: 'render' };
+    return session.hasRoles && session.routesGenerated ? { kind: 'render' } : { kind: 'load' };
+  }
+  if (WHITE_LIST.includes(path)) return { kind: 'render' };
+  return { kind: 'redirect', to: loginPath(path + search) };
+}
+
+/** Applies `decideRoute` to the current location, runs the progress bar and sets the page title. */
+export function RouteGuard({ titleKey, children }: { titleKey?: string; children: ReactNode }) {
+  const location = useLocation();
+  const hasToken = useUserStore((s) => !!s.token);
+  const hasRoles = useUserStore((s) => s.roles.length > 0);
+  const routesGenerated = usePermissionStore((s) => s.generated);
+  const { i18n } = useTranslation();
+
+  const [entry, setEntry] = useState({ key: location.key, hasToken });
+  if (entry.key !== location.key) setEntry({ key: location.key, hasToken });
+  const hadTokenOnEntry = entry.key === location.key ? entry.hasToken : hasToken;
+
+  const decision = decideRoute(location.pathname, location.search, { hasToken, hadTokenOnEntry, hasRoles, routesGenerated });
+  const rendering = decision.kind === 'render';
+
+  useNavigationProgress(location.key);
+
+  useEffect(() => {
+    if (decision.kind !== 'load') return;
+    // on failure the token goes, and this guard then sends the user to login with the redirect
+    loadSession().catch((error: unknown) => {
+      clearSession();
+      toast.error(error instanceof Error && error.message ? error.message : 'Has Error');
+    });
+  }, [decision.kind]);
+
+  useEffect(() => {
+    if (rendering) document.title = pageTitle(titleKey);
+  }, [rendering, titleKey, i18n.language]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'load') return <ProgressFallback />;
+  return children;
+}

@@ -1,0 +1,13 @@
+/** Router basename: the console is served under /custom/ (spec §7). */
+export const BASENAME = '/custom';
+export const HOME_PATH = '/';
+export const LOGIN_PATH = '/login';
+export const NOT_FOUND_PATH = '/404';
+
+/** Reachable without a token (spec §4). */
+export const WHITE_LIST: readonly string[] = [LOGIN_PATH, '/auth-redirect'];
+
+/** `/login?redirect=<wanted>`; slashes stay readable, everything else is encoded. */
+export function loginPath(wanted: string): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(wanted).replace(/%2F/gi, '/')}`;
+}

@@ -1,0 +1,38 @@
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { useEffect } from 'react';
+
+NProgress.configure({ showSpinner: false });
+
+let active = 0;
+
+/**
+ * The top progress bar (spec §2), counted so that a navigation finishing does not end the bar while a lazy page
+ * or the session is still loading.
+ */
+export const progress = {
+  start(): void {
+    if (active++ === 0) NProgress.start();
+  },
+  done(): void {
+    active = Math.max(0, active - 1);
+    if (active === 0) NProgress.done();
+  },
+};
+
+/** Renders nothing and keeps the bar running while mounted: the fallback of lazy pages and of session loading. */
+export function ProgressFallback() {
+  useEffect(() => {
+    progress.start();
+    return () => progress.done();
+  }, []);
+  return null;
+}
+
+/** Runs the bar once per navigation (keyed by the location key). */
+export function useNavigationProgress(locationKey: string): void {
+  useEffect(() => {
+    progress.start();
+    progress.done();
+  }, [locationKey]);
+}

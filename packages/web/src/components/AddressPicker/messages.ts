@@ -1,0 +1,16 @@
+export const ADDRESS_LABELS = {
+  placeholder: '请选择地址',
+  pick: '选择地址',
+  title: '选择地址',
+  address: '地址',
+  lng: '经度',
+  lat: '纬度',
+  search: '搜索地点',
+  loading: '地图加载中…',
+  manual: '地图不可用,请手动填写地址和经纬度',
+  clickHint: '点击地图选择位置,或搜索地点',
+  required: '请输入地址',
+  lngRange: '经度应在 -180 到 180 之间',
+  latRange: '纬度应在 -90 到 90 之间',
+  bothCoordinates: '请同时填写经度和纬度',
+} as const;

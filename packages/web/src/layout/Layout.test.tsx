@@ -1,0 +1,97 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../stores/app';
+import { useSettingsStore } from '../stores/settings';
+import { Layout } from './Layout';
+import { renderInConsole, resetConsole } from './testing';
+
+vi.mock('../app/hooks', () => ({ useLogout: () => vi.fn(), useSwitchRole: () => vi.fn() }));
+
+let mounts = 0;
+function Page() {
+  useEffect(() => {
+    mounts += 1;
+  }, []);
+  return <p>page content</p>;
+}
+
+function renderLayout(path = '/system/role') {
+  return renderInConsole(
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="*" element={<Page />} />
+      </Route>
+    </Routes>,
+    path,
+  );
+}
+
+function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  act(() => {
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+
+describe('layout', () => {
+  beforeEach(async () => {
+    await resetConsole();
+    mounts = 0;
+  });
+  afterEach(() => setWidth(1024));
+
+  it('frames the page with the sidebar, navbar and tags view', () => {
+    renderLayout();
+    expect(screen.getByText('page content')).toBeInTheDocument();
+    expect(screen.getByRole('complementary')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'tags-view' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '展开/收起侧边栏' })).toBeInTheDocument();
+  });
+
+  it('below 992 px turns mobile and closes the sidebar; the mask closes it again after opening', async () => {
+    renderLayout();
+    setWidth(800);
+    expect(useAppStore.getState().device).toBe('mobile');
+    expect(useAppStore.getState().sidebar).toEqual({ opened: false, withoutAnimation: true });
+    expect(screen.queryByTestId('sidebar-mask')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: '展开/收起侧边栏' }));
+    await userEvent.click(screen.getByTestId('sidebar-mask'));
+    expect(useAppStore.getState().sidebar.opened).toBe(false);
+
+    setWidth(1200);
+    expect(useAppStore.getState().device).toBe('desktop');
+  });
+
+  it('hides the tags view and un-fixes the header as the settings say', () => {
+    const { container } = renderLayout();
+    expect(container.querySelector('.fixed-header')).not.toBeNull();
+    act(() => {
+      useSettingsStore.getState().changeSetting('tagsView', false);
+      useSettingsStore.getState().changeSetting('fixedHeader', false);
+    });
+    expect(screen.queryByRole('navigation', { name: 'tags-view' })).toBeNull();
+    expect(container.querySelector('.fixed-header')).toBeNull();
+  });
+
+  it("re-mounts the page on a tab's 刷新", async () => {
+    renderLayout();
+    expect(mounts).toBe(1);
+    fireEvent.contextMenu(screen.getByRole('link', { name: /角色管理/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '刷新' }));
+    expect(mounts).toBe(2);
+    expect(screen.getByText('page content')).toBeInTheDocument();
+  });
+
+  it('opens the settings drawer from the avatar menu (换肤), and shows no panel when showSettings is off', async () => {
+    renderLayout();
+    await userEvent.click(screen.getByRole('button', { name: 'admin' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '换肤' }));
+    expect(await screen.findByText('系统布局配置')).toBeInTheDocument();
+    act(() => useSettingsStore.setState({ showSettings: false }));
+    expect(screen.queryByRole('button', { name: '打开布局配置' })).toBeNull();
+  });
+});

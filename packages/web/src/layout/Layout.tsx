@@ -1,0 +1,65 @@
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useAppStore } from '../stores/app';
+import { useSettingsStore } from '../stores/settings';
+import { ErrorBoundary, installErrorLog } from './errorLog';
+import './layout.css';
+import { Navbar } from './navbar/Navbar';
+import { SettingsDrawer } from './settings/SettingsDrawer';
+import { Sidebar } from './sidebar/Sidebar';
+import { useLayoutStore } from './store';
+import { TagsView } from './tagsView/TagsView';
+import { useResponsiveSidebar } from './useResponsiveSidebar';
+
+/** The page itself; re-mounted on navigation and on a tab's 刷新 (the refresh key), errors caught per page. */
+function AppMain() {
+  const { pathname } = useLocation();
+  const refreshKey = useLayoutStore((s) => s.refreshKey);
+  return (
+    <main className="app-main">
+      <ErrorBoundary key={`${pathname}#${refreshKey}`}>
+        <Suspense fallback={<Spin className="app-main-loading" />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    </main>
+  );
+}
+
+/**
+ * The console frame around every signed-in page: sidebar, header (navbar and tags view, fixed when so set),
+ * the page, and the settings panel.
+ */
+export function Layout() {
+  useResponsiveSidebar();
+  useEffect(installErrorLog, []);
+  const sidebar = useAppStore((s) => s.sidebar);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const fixedHeader = useSettingsStore((s) => s.fixedHeader);
+  const tagsView = useSettingsStore((s) => s.tagsView);
+  const showSettings = useSettingsStore((s) => s.showSettings);
+
+  const classes = [
+    'app-wrapper',
+    sidebar.opened ? 'openSidebar' : 'hideSidebar',
+    sidebar.withoutAnimation && 'withoutAnimation',
+    mobile && 'mobile',
+  ];
+  return (
+    <div className={classes.filter(Boolean).join(' ')}>
+      {mobile && sidebar.opened && <div className="drawer-bg" data-testid="sidebar-mask" onClick={() => useAppStore.getState().closeSideBar(false)} />}
+      <Sidebar />
+      <div className="main-container">
+        <div className={fixedHeader ? 'layout-header fixed-header' : 'layout-header'}>
+          <Navbar />
+          {tagsView && <TagsView />}
+        </div>
+        <AppMain />
+      </div>
+      {showSettings && <SettingsDrawer />}
+    </div>
+  );
+}
+
+export default Layout;

@@ -1,0 +1,91 @@
+/** Display helpers of spec §5 and §9: money, times, durations, status tags. */
+
+/** Plain decimal text of a number, without exponent notation. */
+function plain(n: number): string {
+  const text = String(n);
+  if (!/e/i.test(text)) return text;
+  return Math.abs(n) < 1 ? '0' : n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 });
+}
+
+/**
+ * Two decimals by truncation, not rounding (1.239 → '1.23'); empty or non-numeric input gives '0.00'.
+ * Works on the decimal text so binary fractions (0.29 * 100 = 28.999…) do not lose a cent.
+ */
+export function toFixed2(value: number | string | null | undefined): string {
+  if (value === '' || value === null || value === undefined) return '0.00';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return '0.00';
+  const [whole, fraction = ''] = plain(n).split('.');
+  const cut = `${whole}.${fraction.slice(0, 2).padEnd(2, '0')}`;
+  return /^-0\.00$/.test(cut) ? '0.00' : cut;
+}
+
+export const DATE_TIME_FORMAT = '{y}-{m}-{d} {h}:{i}:{s}';
+const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
+
+/**
+ * Formats a time with `{y} {m} {d} {h} {i} {s}` (zero-padded) and `{a}` (weekday 日…六). Numbers or digit strings
+ * of 10 digits are seconds, longer ones milliseconds; other strings are parsed as dates. Empty or invalid → ''.
+ *
+ * @example parseTime(1700000000, '{y}/{m}/{d} 周{a}') // '2023/11/15 周三' (in UTC+8)
+ */
+export function parseTime(time: Date | number | string | null | undefined, cFormat: string = DATE_TIME_FORMAT): string {
+  if (time === null || time === undefined || time === '') return '';
+  let date: Date;
+  if (time instanceof Date) {
+    date = time;
+  } else {
+    let value: number | string = time;
+    if (typeof value === 'string') value = /^\d+$/.test(value) ? Number(value) : value.replace(/-/g, '/');
+    if (typeof value === 'number' && String(Math.trunc(value)).length === 10) value *= 1000;
+    date = new Date(value);
+  }
+  if (Number.isNaN(date.getTime())) return '';
+  const parts: Record<string, number> = {
+    y: date.getFullYear(),
+    m: date.getMonth() + 1,
+    d: date.getDate(),
+    h: date.getHours(),
+    i: date.getMinutes(),
+    s: date.getSeconds(),
+    a: date.getDay(),
+  };
+  return cFormat.replace(/\{([ymdhisa])+\}/g, (_match, key: string) =>
+    key === 'a' ? WEEKDAYS[parts.a] : String(parts[key]).padStart(2, '0'),
+  );
+}
+
+/**
+ * Seconds as 'X天X小时X分钟X秒', leading zero units left out (90 → '1分钟30秒', 3600 → '1小时0分钟0秒', 0 → '0秒').
+ */
+export function formatDuration(seconds: number | string | null | undefined): string {
+  const total = Math.max(0, Math.floor(Number(seconds) || 0));
+  const units: [number, string][] = [
+    [Math.floor(total / 86_400), '天'],
+    [Math.floor((total % 86_400) / 3600), '小时'],
+    [Math.floor((total % 3600) / 60), '分钟'],
+    [total % 60, '秒'],
+  ];
+  const first = units.findIndex(([n]) => n > 0);
+  return units
+    .slice(first === -1 ? units.length - 1 : first)
+    .map(([n, unit]) => `${n}${unit}`)
+    .join('');
+}
+
+export type StatusType = 'success' | 'info' | 'danger';
+
+const STATUS_TYPES: Record<string, StatusType> = { published: 'success', draft: 'info', deleted: 'danger' };
+/** The antd <Tag color> that renders each status type. */
+const TAG_COLORS: Record<StatusType, string> = { success: 'success', info: 'default', danger: 'error' };
+
+/** Status tag mapping of spec §9: published → success, draft → info, deleted → danger; others undefined. */
+export function statusTag(status: string): StatusType | undefined {
+  return STATUS_TYPES[status];
+}
+
+/** The antd Tag colour for a status ('success' | 'default' | 'error'; 'default' for unknown ones). */
+export function statusTagColor(status: string): string {
+  const type = statusTag(status);
+  return type ? TAG_COLORS[type] : 'default';
+}
