@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './api.js';
-import { roleMenuSchema } from './permissions.js';
+import { roleMenuSchema } from './role.js';
 
 export const captchaSchema = z.object({ c_id: z.string(), svg: z.string() });
 

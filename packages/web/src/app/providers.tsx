@@ -1,16 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ConfigProviderProps, type ThemeConfig, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import '../i18n';
 import type { Size } from '../settings';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import { setMessageInstance } from '../utils/notify';
-
-dayjs.locale('zh-cn');
 
 /**
  * The four sizes of the size select (spec §2) on antd's three: default and medium are antd's medium, small and
@@ -43,7 +38,7 @@ function MessageBridge() {
   return null;
 }
 
-/** Everything a page needs around it: antd in Chinese with the chosen colour and size, toasts, query cache, i18n. */
+/** Everything a page needs around it: antd in Chinese with the chosen colour and size, toasts, query cache. */
 export function Providers({ children }: { children: ReactNode }) {
   const colorPrimary = useSettingsStore((s) => s.theme);
   const size = useAppStore((s) => s.size);

@@ -1,9 +1,8 @@
 import { matchPath } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useCallback, useMemo } from 'react';
 import { constantRoutes } from '../app/routes';
 import type { AppRoute } from '../app/route-types';
-import '../i18n';
 import { usePermissionStore } from '../stores/permission';
 
 /** Fixed routes plus the dynamic ones this user was granted: what the menu, breadcrumb and search work on. */

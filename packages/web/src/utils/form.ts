@@ -1,5 +1,9 @@
 import type { FormRule } from 'antd';
+import { applyChineseMessages } from '@gw/contracts';
 import type { z } from 'zod';
+
+// zod (and its Chinese messages) load with the first form that uses a contracts rule, not with the login page.
+applyChineseMessages();
 
 /**
  * An antd form rule from a contracts schema, so the console checks a field with the same rule and the same

@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '../../utils/dayjs';
 
 const DAY = 'YYYY-MM-DD';
 

@@ -1,6 +1,6 @@
 import { CaretDownOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useNavigate } from 'react-router';
 import { useLogout, useSwitchRole } from '../../app/hooks';
 import { useUserStore } from '../../stores/user';

@@ -1,6 +1,6 @@
 import { ColumnHeightOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { isSize, useSizeOptions } from './useSizeOptions';
 
 /** The header's global size menu. */

@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { SIZES, type Size } from '../../settings';
 import { useAppStore } from '../../stores/app';
 import { LAYOUT_TEXT } from '../messages';

@@ -1,5 +1,5 @@
 import { ColorPicker, Drawer, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useShallow } from 'zustand/react/shallow';
 import { COLORS } from '../../settings';
 import { useSettingsStore } from '../../stores/settings';

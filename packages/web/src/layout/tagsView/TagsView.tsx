@@ -1,7 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSettingsStore } from '../../stores/settings';
 import { useTagsViewStore, type TagView } from '../../stores/tagsView';

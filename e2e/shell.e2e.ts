@@ -1,0 +1,152 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, newPage } from './browser.js';
+import { seedUsers } from './fixtures.js';
+import { ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
+
+const QUERY = 1;
+
+describe('console shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const open = async (path: string): Promise<Page> => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/custom${path}`);
+    return page;
+  };
+  const signedIn = async (path = '/dashboard', user = 'admin', password = ADMIN_PASSWORD): Promise<Page> => {
+    const page = await open(path);
+    await login(page, user, password);
+    await page.waitForURL((url) => !url.pathname.startsWith('/custom/login'));
+    return page;
+  };
+  const tags = (page: Page) => page.locator('nav[aria-label="tags-view"] a');
+
+  beforeAll(async () => {
+    server = await startServer((dir) =>
+      seedUsers(dir, [{ username: 'viewer', password: 'viewer-pass', menus: [{ menu: '/system/log', action: QUERY }] }]),
+    );
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a new user opening a deep link to login with the redirect, then lands there', async () => {
+    const page = await open('/system/role');
+    await page.waitForURL('**/custom/login?redirect=**');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/system/role');
+    await login(page, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL('**/custom/system/role');
+    await expect.poll(() => page.title()).toBe('角色管理 - 智能网关管理系统');
+    await page.getByText('建设中', { exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('SYSTEM_DICTIONARY'))).toContain('"area"');
+    await page.context().close();
+  });
+
+  it('keeps Dashboard through close others and close all, and refreshes a tab in place', async () => {
+    const page = await signedIn();
+    const sidebar = page.locator('aside[aria-label="sidebar"]');
+    await sidebar.getByText('系统管理').click();
+    for (const title of ['角色管理', '通用配置', '操作日志']) {
+      await sidebar.getByText(title, { exact: true }).click();
+      await page.getByText('建设中', { exact: true }).waitFor();
+    }
+    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '角色管理', '通用配置', '操作日志']);
+
+    await tags(page).filter({ hasText: '通用配置' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await page.waitForURL('**/custom/system/config');
+    await page.getByText('建设中', { exact: true }).waitFor();
+
+    await tags(page).filter({ hasText: '通用配置' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其它' }).click();
+    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '通用配置']);
+
+    await tags(page).filter({ hasText: '通用配置' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭所有' }).click();
+    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页']);
+    await page.waitForURL('**/custom/dashboard');
+    await page.context().close();
+  });
+
+  it('navigates from the header search', async () => {
+    const page = await signedIn();
+    await page.getByRole('button', { name: '搜索' }).click();
+    await page.keyboard.type('登录日志');
+    await page.getByRole('option', { name: /登录日志/ }).click();
+    await page.waitForURL('**/custom/system/login_log');
+    await page.context().close();
+  });
+
+  it('remembers the global size and the layout settings across a reload', async () => {
+    const page = await signedIn();
+    await page.getByRole('button', { name: '布局大小' }).click();
+    await page.getByRole('menuitem', { name: '小', exact: true }).click();
+    await page.getByText('Switch Size Success').waitFor();
+
+    await page.getByRole('button', { name: '打开布局配置' }).click();
+    await page.getByRole('switch', { name: '开启 Tags-View' }).click();
+    await expect.poll(() => tags(page).count()).toBe(0);
+
+    await page.reload();
+    await page.getByText('公司信息', { exact: true }).waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'size')?.value).toBe('small');
+    expect(await tags(page).count()).toBe(0);
+    await page.getByRole('button', { name: '布局大小' }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: '小', exact: true }).getAttribute('class')).toContain('selected');
+    await page.context().close();
+  });
+
+  it('shows 404 for an unknown path', async () => {
+    const page = await signedIn('/no/such/page');
+    await page.waitForURL('**/custom/404');
+    await page.getByText('返回首页').waitFor();
+    await page.context().close();
+  });
+
+  it('hides menus a role lacks, and the server refuses their API with 您没有权限访问', async () => {
+    const page = await signedIn('/dashboard', 'viewer', 'viewer-pass');
+    const sidebar = page.locator('aside[aria-label="sidebar"]');
+    // the system group has one visible child for this user, so it collapses into that child
+    await sidebar.getByText('操作日志').waitFor();
+    expect(await sidebar.getByText('系统管理').count()).toBe(0);
+    expect(await sidebar.getByText('角色管理').count()).toBe(0);
+    expect(await sidebar.getByText('客户管理').count()).toBe(0);
+
+    const refused = await page.evaluate(async () => {
+      const res = await fetch('/custom/api/v1/manager/custom', { headers: { TOKEN: localStorage.getItem('Custom-Token') ?? '' } });
+      return { status: res.status, body: (await res.json()) as { message: string } };
+    });
+    expect(refused).toMatchObject({ status: 401, body: { message: '您没有权限访问' } });
+
+    await page.goto(`${server.url}/custom/system/role`);
+    await page.waitForURL('**/custom/404');
+    await page.context().close();
+  });
+
+  it('sends the user of an expired session back to login', async () => {
+    const page = await signedIn('/system/config');
+    // the session ends on the server (as on expiry or revocation); the console still holds the token
+    await page.evaluate(() =>
+      fetch('/custom/api/v1/user/logout', { method: 'DELETE', headers: { TOKEN: localStorage.getItem('Custom-Token') ?? '' } }),
+    );
+    await page.reload();
+    await page.waitForURL('**/custom/login?redirect=**');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/system/config');
+    await page.context().close();
+  });
+
+  it('logs out from the avatar menu', async () => {
+    const page = await signedIn();
+    await page.getByRole('button', { name: 'admin' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL('**/custom/login**');
+    expect(await page.evaluate(() => localStorage.getItem('Custom-Token'))).toBeNull();
+    await page.goto(`${server.url}/custom/dashboard`);
+    await page.waitForURL('**/custom/login?redirect=**');
+    await page.context().close();
+  });
+});
