@@ -1,6 +1,8 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { userInfoUpdateSchema } from '@gw/contracts';
+import { FormDialog } from '../../components/FormDialog';
 import { useUserStore } from '../../stores/user';
+import { AvatarUpload } from './AvatarUpload';
 import { zodRule } from '../../utils/form';
 import { toast } from '../../utils/notify';
 import { useUpdateUserInfo } from './api';
@@ -21,66 +23,63 @@ const shape = userInfoUpdateSchema.shape;
 /** 编辑个人信息: profile fields and an optional password change (the old password is required for it). */
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const info = useUserStore((s) => s.info);
-  const [form] = Form.useForm<Values>();
   const update = useUpdateUserInfo();
 
-  const submit = async () => {
-    const { confirm: _confirm, old_password, password, ...profile } = await form.validateFields();
+  const save = async ({ confirm: _confirm, old_password, password, ...profile }: Values) => {
     await update.mutateAsync(password ? { ...profile, old_password, password } : profile);
     toast.success(M.saved);
-    onClose();
   };
 
   return (
-    <Modal
+    <FormDialog<Values>
       title={M.editProfile}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      confirmLoading={update.isPending}
-      destroyOnHidden
-      forceRender
+      onClose={onClose}
+      onSubmit={save}
+      submitting={update.isPending}
+      initialValues={{ name: info?.name, email: info?.email, phone: info?.phone, avatar: info?.avatar }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ name: info?.name, email: info?.email, phone: info?.phone, avatar: info?.avatar }}
+      <Form.Item label={M.fields.username}>
+        <Input value={info?.username} disabled />
+      </Form.Item>
+      <Form.Item name="avatar" label={M.fields.avatar}>
+        <AvatarUpload />
+      </Form.Item>
+      <Form.Item name="name" label={M.fields.name} rules={[{ required: true, message: M.required(M.fields.name) }, zodRule(shape.name)]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="email" label={M.fields.email} rules={[zodRule(shape.email)]}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="phone" label={M.fields.phone} rules={[zodRule(shape.phone)]}>
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item
+        name="old_password"
+        label={M.fields.oldPassword}
+        extra={M.passwordHint}
+        dependencies={['password']}
+        rules={[({ getFieldValue }) => ({ required: !!getFieldValue('password'), message: M.required(M.fields.oldPassword) })]}
       >
-        <Form.Item label={M.fields.username}>
-          <Input value={info?.username} disabled />
-        </Form.Item>
-        <Form.Item name="name" label={M.fields.name} rules={[{ required: true, message: M.required(M.fields.name) }, zodRule(shape.name)]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="email" label={M.fields.email} rules={[zodRule(shape.email)]}>
-          <Input maxLength={128} />
-        </Form.Item>
-        <Form.Item name="phone" label={M.fields.phone} rules={[zodRule(shape.phone)]}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="old_password" label={M.fields.oldPassword} extra={M.passwordHint} dependencies={['password']}
-          rules={[({ getFieldValue }) => ({ required: !!getFieldValue('password'), message: M.required(M.fields.oldPassword) })]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="password" label={M.fields.password} rules={[zodRule(shape.password)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={M.fields.confirmPassword}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_r, value) => {
-                if ((getFieldValue('password') ?? '') !== (value ?? '')) throw new Error(M.passwordMismatch);
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="password" label={M.fields.password} rules={[zodRule(shape.password)]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={M.fields.confirmPassword}
+        dependencies={['password']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: async (_r, value) => {
+              if ((getFieldValue('password') ?? '') !== (value ?? '')) throw new Error(M.passwordMismatch);
+            },
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormDialog>
   );
 }
