@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './app/global.css';
+import { installErrorLog } from './layout/errorLog';
 import { registerServiceWorker } from './sw/register';
+
+// errors on the login page are recorded too, not only inside the frame
+installErrorLog();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE } from '../settings';
+import { setToken } from './auth';
+import * as notify from './notify';
+import { NETWORK_ERROR, RequestError, request, setSessionExpiredHandler } from './request';
+import { json, mockApi, ok } from '../test/mockApi';
+
+describe('request client (spec §7, §8)', () => {
+  let errors: { text: string; seconds?: number }[];
+  let expired: number;
+
+  beforeEach(() => {
+    errors = [];
+    expired = 0;
+    vi.spyOn(notify.toast, 'error').mockImplementation((text, seconds) => void errors.push({ text, seconds }));
+    setSessionExpiredHandler(() => {
+      expired++;
+      localStorage.clear();
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends the token in the TOKEN header under /custom/api/v1 and resolves the whole envelope', async () => {
+    setToken('abc');
+    const { calls, fetchMock } = mockApi({ 'GET /device/device': () => ({ ...ok([1, 2]), count: 2 }) });
+    const res = await request({ url: '/device/device', params: { page: 1, keywords: '', sort: undefined } });
+    expect(res).toMatchObject({ code: 200, data: [1, 2], count: 2 });
+    expect(calls[0].token).toBe('abc');
+    expect(fetchMock.mock.calls[0][0] as string).toBe('/custom/api/v1/device/device?page=1');
+  });
+
+  it('clears local storage and leaves for login on body code 401', async () => {
+    localStorage.setItem(STORAGE.dictionary, '{}');
+    mockApi({ 'GET /user/info': () => ({ code: 401, message: '登录已过期,请重新登录', data: null }) });
+    await expect(request({ url: '/user/info' })).rejects.toMatchObject({ code: 401 });
+    expect(expired).toBe(1);
+    expect(localStorage.getItem(STORAGE.dictionary)).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a business refusal (body code ≥ 300) for 5 seconds and rejects', async () => {
+    mockApi({ 'POST /user/switch_role': () => ({ code: 300, message: '您没有该角色,无法切换', data: null }) });
+    await expect(request({ url: '/user/switch_role', method: 'POST', data: {} })).rejects.toBeInstanceOf(RequestError);
+    expect(errors).toEqual([{ text: '您没有该角色,无法切换', seconds: 5 }]);
+  });
+
+  it.each([
+    [403, {}, '未授权或授权已过期'],
+    [409, { count: 3 }, '当前型号启用数量超出授权数量,授权数量为3'],
+    [401, {}, '您没有权限访问'],
+    [400, {}, '参数错误'],
+    [410, {}, '密码错误'],
+  ])('answers HTTP %i with its message', async (status, extra, text) => {
+    mockApi({ 'GET /x': () => json({ code: status, message: 'server text', data: null, ...extra }, status) });
+    await expect(request({ url: '/x' })).rejects.toMatchObject({ status, message: text });
+    expect(errors).toEqual([{ text, seconds: 5 }]);
+  });
+
+  it('shows the field and reason of a 400 when the server names them', async () => {
+    mockApi({ 'GET /x': () => json({ code: 400, message: '参数错误 email: 邮箱格式不正确', data: null }, 400) });
+    await expect(request({ url: '/x' })).rejects.toMatchObject({ message: '参数错误 email: 邮箱格式不正确' });
+  });
+
+  it('swallows HTTP 497 silently and rejects other failures with the network message and no toast', async () => {
+    mockApi({ 'GET /dup': () => json({}, 497), 'GET /boom': () => json({ code: 500, message: 'x', data: null }, 500) });
+    await expect(request({ url: '/dup' })).rejects.toMatchObject({ status: 497 });
+    await expect(request({ url: '/boom' })).rejects.toMatchObject({ status: 500, message: NETWORK_ERROR });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(request({ url: '/down' })).rejects.toMatchObject({ message: '网络错误,请检查网络.' });
+    expect(errors).toEqual([]);
+  });
+
+  it('passes Excel files through untouched', async () => {
+    const xlsx = new Response('PK', { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(xlsx)));
+    const res = await request<Blob>({ url: '/manager/export/1/download' });
+    expect(res.data.size).toBe(2);
+    expect(await res.data.text()).toBe('PK');
+  });
+
+  it('gives up after the 50 s time-out with the network message', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))))),
+    );
+    const pending = request({ url: '/slow' });
+    const outcome = expect(pending).rejects.toMatchObject({ message: NETWORK_ERROR });
+    await vi.advanceTimersByTimeAsync(50_000);
+    await outcome;
+    vi.useRealTimers();
+  });
+});
