@@ -48,3 +48,14 @@ export type Customer = z.infer<typeof customerSchema>;
 
 /** What a user may change of its own company through /user/custom_info. */
 export const customInfoUpdateSchema = customerWriteSchema.omit({ parent_id: true }).partial();
+
+/** A node of the company tree as the console keeps it locally (spec §3 department tree). */
+export interface DepartmentNode {
+  id: number;
+  label: string;
+  children?: DepartmentNode[];
+}
+
+export const departmentNodeSchema: z.ZodType<DepartmentNode> = z.lazy(() =>
+  z.object({ id: z.number(), label: z.string(), children: z.array(departmentNodeSchema).optional() }),
+);

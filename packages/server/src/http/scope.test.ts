@@ -48,6 +48,14 @@ describe('customer data scope on /manager/custom', () => {
     expect(search.json()).toMatchObject({ code: 200, count: 0, data: [] });
   });
 
+  it('gives the company tree of the own subtree only, rooted at the own company', async () => {
+    const tree = (await t.api('GET', `${MENU}/tree`, { token: cu })).json();
+    expect(tree).toMatchObject({ code: 200, data: [{ id: ids.A1, label: 'A1 工厂', children: [{ id: ids.A1a, label: 'A1a 车间' }] }] });
+    const all = (await t.api('GET', `${MENU}/tree`, { token: admin })).json().data as { id: number; children?: { id: number }[] }[];
+    expect(all.find((n) => n.id === ids.A)?.children?.map((c) => c.id)).toEqual([ids.A1]);
+    expect(all.some((n) => n.id === ids.B)).toBe(true);
+  });
+
   it('answers a sibling or the parent company exactly like a missing id, and changes nothing', async () => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const body = method === 'PUT' ? { remark: '越权修改' } : undefined;

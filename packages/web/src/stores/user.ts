@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { UserInfo } from '@gw/contracts';
+import { type DepartmentNode, type UserInfo, can } from '@gw/contracts';
 import { STORAGE } from '../settings';
 import { getToken, removeToken, setToken } from '../utils/auth';
 import { request } from '../utils/request';
@@ -31,6 +31,16 @@ export async function loadDictionary(): Promise<void> {
   localStorage.setItem(STORAGE.dictionary, JSON.stringify(res.data));
 }
 
+/**
+ * Keeps the company tree of the user's scope locally (spec §3 department tree) for the pickers and the
+ * organisation pages; only for users who may read companies.
+ */
+export async function loadDepartmentTree(info: UserInfo): Promise<void> {
+  if (!can({ superUser: info.super_user, roleMenu: info.role_menu }, '/manager/custom', 'query')) return;
+  const res = await request<DepartmentNode[]>({ url: '/manager/custom/tree' });
+  localStorage.setItem(STORAGE.departmentTree, JSON.stringify(res.data));
+}
+
 export const useUserStore = create<UserState>((set, get) => ({
   token: getToken(),
   roles: [],
@@ -51,6 +61,8 @@ export const useUserStore = create<UserState>((set, get) => ({
     if (!data) throw new Error('Verification failed, please Login again.');
     if (!Array.isArray(data.roles) || data.roles.length === 0) throw new Error('getInfo: roles must be a non-null array!');
     set({ info: data, roles: data.roles.map((r) => r.name) });
+    // the tree is a convenience cache: a failure (already toasted by the client) must not block the console
+    void loadDepartmentTree(data).catch(() => undefined);
     return data;
   },
   async logout() {

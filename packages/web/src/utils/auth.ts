@@ -8,10 +8,10 @@ export function getToken(): string | undefined {
 
 export function setToken(token: string): void {
   localStorage.setItem(STORAGE.token, token);
-  Cookies.set(STORAGE.token, token, { path: '/custom' });
+  Cookies.set(STORAGE.token, token);
 }
 
 export function removeToken(): void {
   localStorage.removeItem(STORAGE.token);
-  Cookies.remove(STORAGE.token, { path: '/custom' });
+  Cookies.remove(STORAGE.token);
 }

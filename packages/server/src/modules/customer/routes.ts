@@ -1,14 +1,36 @@
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { customerSchema, customerUpdateSchema, customerWriteSchema } from '@gw/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerSchema, customerUpdateSchema, customerWriteSchema, departmentNodeSchema, envelopeSchema } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
 import { customer } from '../../db/schema.js';
+import { ok } from '../../http/reply.js';
 import { registerResource } from '../../http/resource.js';
+import { customerScope } from '../../http/scope.js';
 import { MSG } from './messages.js';
 import { checkCustomerDelete, checkCustomerWrite } from './rules.js';
 import { serializeCustomer } from './serialize.js';
+import { buildTree } from './tree.js';
 
 /** 客户管理 (/manager/custom): the customer tree; a customer user sees and edits only its own subtree. */
 export function customerRoutes(app: FastifyInstance, db: Db): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/manager/custom/tree',
+    {
+      config: { access: { menu: '/manager/custom', action: 'query' } },
+      schema: { tags: [MSG.title], summary: '公司树 (组织架构)', response: { 200: envelopeSchema(z.array(departmentNodeSchema)) } },
+    },
+    async (req) => {
+      const rows = await db
+        .select({ id: customer.id, parent_id: customer.parent_id, company_name: customer.company_name })
+        .from(customer)
+        .where(customerScope(req.user, customer.id))
+        .orderBy(asc(customer.id));
+      return ok(buildTree(rows));
+    },
+  );
+
   registerResource(app, db, {
     path: '/manager/custom',
     title: MSG.title,
