@@ -45,5 +45,7 @@ export default tseslint.config(
       globals: { ...globals.serviceworker },
     },
   },
+  // Browser tests and benchmarks run callbacks inside the page.
+  { files: ['e2e/**', 'bench/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { ignores: ['**/*.d.mts'] },
 );
