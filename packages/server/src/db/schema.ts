@@ -122,7 +122,9 @@ export const loginLog = pgTable(
   (t) => [
     index('login_log_attempts_idx').on(t.username, t.ip, t.created_at),
     index('login_log_created_idx').on(t.created_at),
-    index('login_log_customer_idx').on(t.customer_id),
+    index('login_log_customer_idx').on(t.customer_id, t.created_at),
+    index('login_log_success_idx').on(t.success, t.created_at),
+    index('login_log_user_idx').on(t.user_id),
   ],
 );
 
@@ -144,7 +146,9 @@ export const operationLog = pgTable(
   (t) => [
     index('operation_log_created_idx').on(t.created_at),
     index('operation_log_record_idx').on(t.table_name, t.record_id),
-    index('operation_log_user_idx').on(t.user_id),
+    index('operation_log_user_idx').on(t.user_id, t.created_at),
+    index('operation_log_action_idx').on(t.action, t.created_at),
+    index('operation_log_customer_idx').on(t.customer_id, t.created_at),
   ],
 );
 
@@ -186,3 +190,39 @@ export const appSecret = pgTable('app_secret', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * A background export of one resource list with the filters it had: 排队 queued → 导出中 running → 完成 done
+ * or 失败 failed. The file lives under DATA_DIR/exports until `expires_at`.
+ */
+export const exportJob = pgTable(
+  'export_job',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull(),
+    username: text('username').notNull().default(''),
+    customer_id: integer('customer_id'),
+    /** The resource's route path, e.g. /system/log. */
+    resource: text('resource').notNull(),
+    title: text('title').notNull(),
+    /** The list query (keywords, dates, sort, filters) the export was asked with. */
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    row_count: integer('row_count').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    file_name: text('file_name').notNull().default(''),
+    file_path: text('file_path').notNull().default(''),
+    file_size: integer('file_size').notNull().default(0),
+    error: text('error').notNull().default(''),
+    created_at: createdAt(),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('export_job_user_idx').on(t.user_id, t.created_at),
+    index('export_job_state_idx').on(t.state),
+    index('export_job_created_idx').on(t.created_at),
+  ],
+);

@@ -6,7 +6,7 @@ import { customerSchema, customerUpdateSchema, customerWriteSchema, departmentNo
 import type { Db } from '../../db/client.js';
 import { customer } from '../../db/schema.js';
 import { ok } from '../../http/reply.js';
-import { registerResource } from '../../http/resource.js';
+import { registerResource } from '../../http/resource/register.js';
 import { customerScope } from '../../http/scope.js';
 import { MSG } from './messages.js';
 import { checkCustomerDelete, checkCustomerWrite } from './rules.js';

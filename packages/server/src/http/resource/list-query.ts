@@ -1,0 +1,72 @@
+import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type ListQuery, listQuerySchema } from '@gw/contracts';
+import { z } from 'zod';
+import { badRequest } from '../errors.js';
+import { customerScope } from '../scope.js';
+import type { SessionUser } from '../types.js';
+import type { ResourceDef } from './types.js';
+
+/** The list query of one resource: the common parameters plus its declared filters. */
+export function listQueryOf(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, filter] of Object.entries(def.filters ?? {})) shape[name] = filter.schema.optional();
+  return listQuerySchema.extend(shape);
+}
+
+/** Everything of a list query but paging: what an export job keeps to run the same list later. */
+export type ListFilters = Omit<ListQuery, 'page' | 'limit'> & Record<string, unknown>;
+
+/** WHERE of a list: keywords over the declared columns, the date range, the filters and the data scope. */
+export function listWhere(def: ResourceDef, query: ListFilters, user: SessionUser): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  if (query.keywords) {
+    const pattern = `%${query.keywords.replace(/[\\%_]/g, '\\$&')}%`;
+    conds.push(or(...def.keywords.map((c) => ilike(c, pattern))));
+  }
+  if (query.start_date) conds.push(gte(def.createdAt, parseDate(query.start_date, 'start_date')));
+  if (query.end_date) conds.push(lte(def.createdAt, parseDate(query.end_date, 'end_date', true)));
+  for (const [name, filter] of Object.entries(def.filters ?? {})) {
+    const value = query[name];
+    if (value === undefined || value === '') continue;
+    if (filter.op === 'in') conds.push(inArray(filter.column, String(value as string).split(',')));
+    else if (filter.op === 'ilike') conds.push(ilike(filter.column, `%${String(value as string).replace(/[\\%_]/g, '\\$&')}%`));
+    else conds.push(eq(filter.column, value));
+  }
+  if (def.scopeColumn) conds.push(customerScope(user, def.scopeColumn));
+  return and(...conds);
+}
+
+/** ORDER BY of a list; the id breaks ties, so paging neither repeats nor skips rows with equal sort values. */
+export function listOrder(def: ResourceDef, sort: string | undefined): SQL[] {
+  return [...(sortOf(sort, def.sortable) ?? []), desc(def.id)];
+}
+
+/** Dates the console sends without a zone are read in China time, as its screens show them. */
+const CONSOLE_ZONE = '+08:00';
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * `2024-05-01` (the whole day: its first instant, or its last for `end_date`), `2024-05-01 08:30[:00]` or an
+ * ISO time with a zone. A day or time that does not exist (2024-02-30, 24:10) is refused rather than rolled over.
+ */
+export function parseDate(value: string, field: string, endOfDay = false): Date {
+  const invalid = () => badRequest(`参数错误 ${field}: 日期格式不正确,应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`);
+  const m = DATE_TIME.exec(value.trim());
+  if (!m) throw invalid();
+  const [, y, mo, d, h, mi, sec = '00', frac = '', zone = CONSOLE_ZONE] = m;
+  const day = new Date(Date.UTC(+y, +mo - 1, +d));
+  if (day.getUTCMonth() !== +mo - 1 || day.getUTCDate() !== +d) throw invalid();
+  if (h && (+h > 23 || +mi > 59 || +sec > 59)) throw invalid();
+  const time = h ? `${h}:${mi}:${sec}${frac}${zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}` : `${endOfDay ? '23:59:59.999' : '00:00:00'}${CONSOLE_ZONE}`;
+  return new Date(`${y}-${mo}-${d}T${time}`);
+}
+
+/** `sort=name` ascending, `sort=-name` descending; only declared columns. */
+function sortOf(sort: string | undefined, sortable: Record<string, AnyPgColumn>): SQL[] | undefined {
+  if (!sort) return undefined;
+  const key = sort.replace(/^[-+]/, '');
+  const column = sortable[key];
+  if (!column) throw badRequest(`参数错误 sort: 不支持按 ${key} 排序`);
+  return [sort.startsWith('-') ? desc(column) : asc(column)];
+}
