@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type ListQuery, listQuerySchema } from '@gw/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { badRequest } from '../errors.js';
 import { customerScope } from '../scope.js';
 import type { SessionUser } from '../types.js';
@@ -30,7 +30,7 @@ export function listWhere(def: ResourceDef, query: ListFilters, user: SessionUse
     const value = query[name];
     if (value === undefined || value === '') continue;
     if (filter.op === 'in') conds.push(inArray(filter.column, String(value as string).split(',')));
-    else if (filter.op === 'ilike') conds.push(ilike(filter.column, `%${String(value as string).replace(/[\\%_]/g, '\\$&')}%`));
+    else if (filter.op === 'ilike') conds.push(ilike(filter.column, `%${String(value).replace(/[\\%_]/g, '\\$&')}%`));
     else conds.push(eq(filter.column, value));
   }
   if (def.scopeColumn) conds.push(customerScope(user, def.scopeColumn));
