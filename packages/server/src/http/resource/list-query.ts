@@ -29,8 +29,9 @@ export function listWhere(def: ResourceDef, query: ListFilters, user: SessionUse
   for (const [name, filter] of Object.entries(def.filters ?? {})) {
     const value = query[name];
     if (value === undefined || value === '') continue;
-    if (filter.op === 'in') conds.push(inArray(filter.column, String(value as string).split(',')));
-    else if (filter.op === 'ilike') conds.push(ilike(filter.column, `%${String(value).replace(/[\\%_]/g, '\\$&')}%`));
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (filter.op === 'in') conds.push(inArray(filter.column, text.split(',')));
+    else if (filter.op === 'ilike') conds.push(ilike(filter.column, `%${text.replace(/[\\%_]/g, '\\$&')}%`));
     else conds.push(eq(filter.column, value));
   }
   if (def.scopeColumn) conds.push(customerScope(user, def.scopeColumn));

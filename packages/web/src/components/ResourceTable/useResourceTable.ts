@@ -35,6 +35,8 @@ export interface ResourceTableResult<T> {
   query: ListQuery;
   /** Merges a patch into the state (and the URL); reset `page` to 1 yourself when narrowing. */
   setQuery: SetQuery;
+  /** Back to the first page without keywords, dates or filters, in the default sort. */
+  reset: () => void;
   /** The current narrowing without paging, as sent to POST P/export. */
   filters: Record<string, unknown>;
   tableProps: Pick<TableProps<T>, 'rowKey' | 'dataSource' | 'loading' | 'pagination' | 'onChange'>;
@@ -107,6 +109,7 @@ export function useResourceTable<T extends object = Record<string, unknown>>(opt
     refetch: () => void list.refetch(),
     query,
     setQuery,
+    reset: () => setQuery({ page: 1, keywords: '', dateRange: null, filters: {}, sort: defaultSort }),
     filters: toFilters(query, fixed),
     tableProps: {
       rowKey,

@@ -1,0 +1,72 @@
+import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Flex, Popconfirm, Space, Switch, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { ColumnSettings } from './ColumnSettings';
+import { ExportButton } from './ExportButton';
+import { ImportButton } from './ImportButton';
+import { RT } from './messages';
+import type { ColumnSettingsState } from './useColumnSettings';
+
+export interface Allowed {
+  add: boolean;
+  edit: boolean;
+  delete: boolean;
+  export: boolean;
+  import: boolean;
+}
+
+interface Props {
+  resource: string;
+  title: string;
+  allowed: Allowed;
+  onAdd: () => void;
+  selectedCount: number;
+  onBulkDelete: () => Promise<void>;
+  /** What an export covers. */
+  filters: Record<string, unknown>;
+  onRefresh: () => void;
+  autoRefresh: boolean;
+  setAutoRefresh: (on: boolean) => void;
+  columns: ColumnSettingsState;
+  extra?: ReactNode;
+}
+
+/** The buttons above a list: 新增, 批量删除, 导出, 导入 (each only with its permission), then 自动刷新, 刷新 and 列设置. */
+export function Toolbar(props: Props) {
+  const { resource, title, allowed, selectedCount } = props;
+  return (
+    <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+      <Space wrap>
+        {allowed.add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd}>
+            {RT.add}
+          </Button>
+        )}
+        {allowed.delete && (
+          <Popconfirm
+            title={RT.confirmBulkDelete(selectedCount)}
+            okText={RT.ok}
+            cancelText={RT.cancel}
+            okButtonProps={{ danger: true }}
+            disabled={!selectedCount}
+            onConfirm={() => props.onBulkDelete().catch(() => undefined)}
+          >
+            <Button danger icon={<DeleteOutlined />} disabled={!selectedCount}>
+              {RT.bulkDelete}
+            </Button>
+          </Popconfirm>
+        )}
+        {allowed.export && <ExportButton resource={resource} filters={props.filters} />}
+        {allowed.import && <ImportButton resource={resource} title={title} onImported={props.onRefresh} />}
+        {props.extra}
+      </Space>
+      <Space>
+        <Switch checked={props.autoRefresh} onChange={props.setAutoRefresh} checkedChildren={RT.autoRefresh} unCheckedChildren={RT.autoRefresh} aria-label={RT.autoRefresh} />
+        <Tooltip title={RT.refresh}>
+          <Button icon={<SyncOutlined />} aria-label={RT.refresh} onClick={props.onRefresh} />
+        </Tooltip>
+        <ColumnSettings state={props.columns} />
+      </Space>
+    </Flex>
+  );
+}
