@@ -14,6 +14,8 @@ import { API_PREFIX, registerGuard } from './http/guard.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { TokenSigner } from './lib/token.js';
 import { customerRoutes } from './modules/customer/routes.js';
+import { exportRoutes } from './modules/export/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
 import { registerConsole } from './modules/ops/console.js';
 import { registerDocs } from './modules/ops/docs.js';
 import { registerHealth } from './modules/ops/health.js';
@@ -77,7 +79,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   await app.register(userRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(toolsRoutes, { prefix: API_PREFIX, ...deps });
-  await app.register(async (scope) => customerRoutes(scope, db), { prefix: API_PREFIX });
+  await app.register(async (scope) => customerRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => systemRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => exportRoutes(scope, deps), { prefix: API_PREFIX });
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });

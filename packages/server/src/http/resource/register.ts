@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ListQuery, envelopeSchema, idParamSchema, idSchema, listEnvelopeSchema } from '@gw/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../errors.js';
 import { list, ok } from '../reply.js';
 import { customerScope } from '../scope.js';
@@ -18,8 +18,9 @@ const bulkDeleteSchema = z.object({ ids: z.array(idSchema).min(1, '请选择要�
  * and bulk delete — each guarded by the menu/action bit, limited to the caller's customer scope, audited by the
  * row trigger and documented in OpenAPI, all from the declaration.
  */
-export function registerResource<TTable extends PgTable>(fastify: FastifyInstance, db: Db, declared: ResourceDef<TTable>): void {
+export function registerResource<TTable extends PgTable>(fastify: FastifyInstance, deps: AppDeps, declared: ResourceDef<TTable>): void {
   const def = declared as unknown as ResourceDef;
+  const { db } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [def.title];
   const menu = def.path;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerSchema, customerUpdateSchema, customerWriteSchema, departmentNodeSchema, envelopeSchema } from '@gw/contracts';
-import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../app-deps.js';
 import { customer } from '../../db/schema.js';
 import { ok } from '../../http/reply.js';
 import { registerResource } from '../../http/resource/register.js';
@@ -14,7 +14,8 @@ import { serializeCustomer } from './serialize.js';
 import { buildTree } from './tree.js';
 
 /** 客户管理 (/manager/custom): the customer tree; a customer user sees and edits only its own subtree. */
-export function customerRoutes(app: FastifyInstance, db: Db): void {
+export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/manager/custom/tree',
     {
@@ -31,7 +32,7 @@ export function customerRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  registerResource(app, db, {
+  registerResource(app, deps, {
     path: '/manager/custom',
     title: MSG.title,
     table: customer,

@@ -1,10 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Popover, Tooltip } from 'antd';
 import { RT } from './messages';
-import type { ColumnSettingsState } from './useColumnSettings';
+import type { ColumnSettingsControls } from './useColumnSettings';
 
 /** The 列设置 popover: a checkbox per column to show or hide it, arrows to move it, 重置 to forget the choice. */
-export function ColumnSettings({ state }: { state: ColumnSettingsState }) {
+export function ColumnSettings({ state }: { state: ColumnSettingsControls }) {
   const { settings, setVisible, move, reset } = state;
   const visibleCount = settings.filter((s) => s.visible).length;
   const content = (

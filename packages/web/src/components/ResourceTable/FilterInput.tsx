@@ -10,7 +10,7 @@ interface Props {
   onChange?: (value: string | undefined) => void;
 }
 
-const asString = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : String(value));
+const asString = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) || undefined : undefined);
 
 /** One filter of the search bar; maps the URL's strings to the option values (often numbers) and back. */
 export function FilterInput({ field, value, onChange }: Props) {

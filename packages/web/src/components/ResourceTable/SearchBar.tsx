@@ -36,7 +36,9 @@ function valuesOf(query: ListQuery): Values {
 
 function patchOf({ keywords, dateRange, ...rest }: Values): QueryPatch {
   const filters: FilterValues = {};
-  for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== null && value !== '') filters[key] = String(value);
+  for (const [key, value] of Object.entries(rest)) {
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number' || typeof value === 'boolean') filters[key] = String(value);
+  }
   return {
     page: 1,
     keywords: (keywords ?? '').trim(),

@@ -5,7 +5,7 @@ import { ColumnSettings } from './ColumnSettings';
 import { ExportButton } from './ExportButton';
 import { ImportButton } from './ImportButton';
 import { RT } from './messages';
-import type { ColumnSettingsState } from './useColumnSettings';
+import type { ColumnSettingsControls } from './useColumnSettings';
 
 export interface Allowed {
   add: boolean;
@@ -27,7 +27,7 @@ interface Props {
   onRefresh: () => void;
   autoRefresh: boolean;
   setAutoRefresh: (on: boolean) => void;
-  columns: ColumnSettingsState;
+  columns: ColumnSettingsControls;
   extra?: ReactNode;
 }
 
@@ -49,7 +49,7 @@ export function Toolbar(props: Props) {
             cancelText={RT.cancel}
             okButtonProps={{ danger: true }}
             disabled={!selectedCount}
-            onConfirm={() => props.onBulkDelete().catch(() => undefined)}
+            onConfirm={() => void props.onBulkDelete().catch(() => undefined)}
           >
             <Button danger icon={<DeleteOutlined />} disabled={!selectedCount}>
               {RT.bulkDelete}

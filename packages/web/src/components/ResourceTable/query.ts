@@ -1,4 +1,5 @@
 import type { SorterResult } from 'antd/es/table/interface';
+import type { Key } from 'react';
 import type { FilterValues, FixedFilters, ListQuery } from './types';
 
 /** Query parameters the list owns; any other parameter of the page's URL is a filter. */
@@ -72,7 +73,7 @@ export function sortOf<T>(sorter: SorterResult<T> | SorterResult<T>[]): string |
 }
 
 /** The header arrow of column `key` under `sort`. */
-export function sortOrderOf(sort: string | undefined, key: unknown): 'ascend' | 'descend' | null {
+export function sortOrderOf(sort: string | undefined, key: Key | undefined): 'ascend' | 'descend' | null {
   if (!sort || key === undefined) return null;
   if (sort === String(key)) return 'ascend';
   return sort === `-${String(key)}` ? 'descend' : null;

@@ -71,4 +71,10 @@ export function useColumnSettings<T>(resource: string, columns: ColumnsType<T>) 
   };
 }
 
-export type ColumnSettingsState = ReturnType<typeof useColumnSettings>;
+/** What the 列设置 popover needs. */
+export interface ColumnSettingsControls {
+  settings: ColumnSetting[];
+  setVisible: (key: string, visible: boolean) => void;
+  move: (key: string, by: -1 | 1) => void;
+  reset: () => void;
+}

@@ -20,6 +20,16 @@ CREATE TABLE "export_job" (
 	"expires_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "menu" (
+	"path" text PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"parent" text,
+	"icon" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"hidden" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "login_log_customer_idx";--> statement-breakpoint
 DROP INDEX "operation_log_user_idx";--> statement-breakpoint
 CREATE INDEX "export_job_user_idx" ON "export_job" USING btree ("user_id","created_at");--> statement-breakpoint

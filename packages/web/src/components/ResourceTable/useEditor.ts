@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { resourceApi } from './api';
+import type { Id } from './types';
+import { resourceKey } from './useResourceTable';
+
+type Editing<T> = { mode: 'add' } | { mode: 'edit'; id: Id; record: T };
+
+interface Options<T> {
+  resource: string;
+  rowKey: string;
+  /** Load the record with GET P/{id} first (the list may carry fewer fields than the form needs). */
+  fetchRecord: boolean;
+  toFormValues?: (record: T) => object;
+  toBody?: (values: Record<string, unknown>, record?: T) => object;
+  create: (body: object) => Promise<unknown>;
+  update: (id: Id, body: object) => Promise<unknown>;
+}
+
+/** The add/edit form's state: which record, its loading, and the save that creates or updates. */
+export function useEditor<T extends object>(options: Options<T>) {
+  const { resource, rowKey, fetchRecord, toFormValues, toBody, create, update } = options;
+  const client = useQueryClient();
+  // kept while the dialog closes so its title and fields do not change under the closing animation
+  const [editing, setEditing] = useState<Editing<T>>({ mode: 'add' });
+  const [open, setOpen] = useState(false);
+  const [loadingId, setLoadingId] = useState<Id | null>(null);
+
+  const openEdit = async (row: T) => {
+    const id = (row as Record<string, unknown>)[rowKey] as Id;
+    let record = row;
+    if (fetchRecord) {
+      setLoadingId(id);
+      try {
+        record = await client.fetchQuery({ queryKey: [...resourceKey(resource), 'detail', id], queryFn: () => resourceApi<T>(resource).get(id), staleTime: 0 });
+      } catch {
+        return; // the request client has said why
+      } finally {
+        setLoadingId(null);
+      }
+    }
+    setEditing({ mode: 'edit', id, record });
+    setOpen(true);
+  };
+
+  const record = editing.mode === 'edit' ? editing.record : undefined;
+  return {
+    open,
+    mode: editing.mode,
+    record,
+    initialValues: record && (toFormValues ? toFormValues(record) : record),
+    loadingId,
+    openAdd: () => {
+      setEditing({ mode: 'add' });
+      setOpen(true);
+    },
+    openEdit,
+    close: () => setOpen(false),
+    submit: async (values: Record<string, unknown>) => {
+      const body = toBody ? toBody(values, record) : values;
+      if (editing.mode === 'edit') await update(editing.id, body);
+      else await create(body);
+    },
+  };
+}
