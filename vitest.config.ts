@@ -22,7 +22,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'web', root: 'packages/web', environment: 'jsdom', setupFiles: ['src/test/setup.ts'], testTimeout: 15_000 },
+        test: { name: 'web', root: 'packages/web', environment: 'jsdom', setupFiles: ['src/test/setup.ts'], testTimeout: 30_000 },
       },
     ],
   },

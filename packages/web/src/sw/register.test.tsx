@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notification } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SW_CHECK_INTERVAL_MS } from '../settings';
 import { register, registerServiceWorker, SW_UPDATED_EVENT } from './register';
 
@@ -26,6 +26,8 @@ describe('service worker registration', () => {
     notification.destroy();
     Reflect.deleteProperty(navigator, 'serviceWorker');
   });
+  // the notification's close animation is scheduled by React; let it finish before jsdom is torn down
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, 300)));
 
   it('does nothing outside production builds', () => {
     vi.stubEnv('PROD', false);

@@ -58,7 +58,7 @@ describe('dashboard home', () => {
       'GET /tools/downloads': () => ok([]),
       'PUT /user/info': (body) => ok(userInfo({ customer_id: 7, ...(body as object) })),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(await screen.findByRole('button', { name: '编辑个人信息' }));
     const name = await screen.findByLabelText('姓名');
@@ -77,5 +77,5 @@ describe('dashboard home', () => {
     await user.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: '张工', old_password: 'old-secret', password: 'new-secret' }));
     await waitFor(() => expect(useUserStore.getState().info?.name).toBe('张工'));
-  });
+  }, 60_000);
 });
