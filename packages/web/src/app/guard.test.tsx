@@ -16,7 +16,7 @@ const lazyPage = { timeout: 5000 };
 
 const here = () => window.location.pathname + decodeURIComponent(window.location.search);
 
-const roleMenu = [{ menu: '/system/role', action: 1 }];
+const roleMenu = [{ menu: '/system/version', action: 1 }];
 
 beforeEach(() => {
   useAppStore.getState().setLanguage('zh');
@@ -30,8 +30,8 @@ afterEach(() => {
 describe('navigation guard', () => {
   it('sends a visitor without a token to login, remembering the wanted page', async () => {
     mockApi({ 'GET /tools/captcha': () => ok({ c_id: 'c1', svg: '<svg/>' }) });
-    openConsole('/system/role');
-    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/role'));
+    openConsole('/system/version');
+    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/version'));
     expect(await screen.findByPlaceholderText('用户名', {}, lazyPage)).toBeInTheDocument();
   });
 
@@ -59,12 +59,12 @@ describe('navigation guard', () => {
   it('loads the user info of a token without roles, then opens the same page', async () => {
     signIn();
     const api = mockApi({ 'GET /user/info': () => ok(userInfo({ role_menu: roleMenu })) });
-    openConsole('/system/role?tab=1');
+    openConsole('/system/version?tab=1');
     expect(await screen.findByText('建设中', {}, lazyPage)).toBeInTheDocument();
-    expect(here()).toBe('/custom/system/role?tab=1');
+    expect(here()).toBe('/custom/system/version?tab=1');
     expect(api.calls.filter((c) => c.path === '/user/info')).toHaveLength(1);
     expect(useUserStore.getState().roles).toEqual(['operator']);
-    await waitFor(() => expect(document.title).toBe('角色管理 - 智能网关管理系统'));
+    await waitFor(() => expect(document.title).toBe('版本管理 - 智能网关管理系统'));
   });
 
   it('sends a page the user may not see to 404 once the routes are known', async () => {
@@ -79,8 +79,8 @@ describe('navigation guard', () => {
   it('drops the token and goes to login with the error when the user info cannot be loaded', async () => {
     signIn();
     mockApi({ 'GET /user/info': () => ok(userInfo({ roles: [] })) });
-    openConsole('/system/role');
-    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/role'));
+    openConsole('/system/version');
+    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/version'));
     expect(await screen.findByText('getInfo: roles must be a non-null array!', {}, lazyPage)).toBeInTheDocument();
     expect(localStorage.getItem('Custom-Token')).toBeNull();
     expect(useUserStore.getState().token).toBeUndefined();
@@ -90,8 +90,8 @@ describe('navigation guard', () => {
     signIn();
     localStorage.setItem('SYSTEM_DICTIONARY', '{}');
     mockApi({ 'GET /user/info': () => json({ code: 401, message: '登录已过期,请重新登录', data: null }) });
-    openConsole('/system/role');
-    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/role'));
+    openConsole('/system/version');
+    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/version'));
     expect(localStorage.getItem('SYSTEM_DICTIONARY')).toBeNull();
     expect(localStorage.getItem('Custom-Token')).toBeNull();
   });
@@ -114,7 +114,7 @@ describe('decideRoute', () => {
   });
 
   it('loads the session while roles or routes are missing', () => {
-    expect(decideRoute('/system/role', '', { ...session, hasRoles: false })).toEqual({ kind: 'load' });
-    expect(decideRoute('/system/role', '', { ...session, routesGenerated: false })).toEqual({ kind: 'load' });
+    expect(decideRoute('/system/version', '', { ...session, hasRoles: false })).toEqual({ kind: 'load' });
+    expect(decideRoute('/system/version', '', { ...session, routesGenerated: false })).toEqual({ kind: 'load' });
   });
 });

@@ -1,5 +1,5 @@
 import { Form, type FormInstance, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
 interface FormDialogProps<T> {
   title: string;
@@ -20,6 +20,10 @@ interface FormDialogProps<T> {
  */
 export function FormDialog<T extends object>({ title, open, onClose, onSubmit, submitting, initialValues, width, children }: FormDialogProps<T>) {
   const [form] = Form.useForm<T>();
+  // the form store outlives the dialog: start each opening from the current initial values
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
   const submit = async () => {
     await onSubmit(await form.validateFields());
     onClose();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from '../../utils/notify';
 import { fetchFile, resourceApi, saveBlob } from './api';
 import { RT } from './messages';
-import type { ImportResult } from './types';
+import type { ImportResult } from '@gw/contracts';
 
 interface Props {
   resource: string;

@@ -1,5 +1,6 @@
 import { request } from '../../utils/request';
-import type { ExportJob, Id, ImportResult } from './types';
+import type { ExportJob, ImportResult } from '@gw/contracts';
+import type { Id } from './types';
 
 export interface ListPage<T> {
   rows: T[];

@@ -63,12 +63,11 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
 
   const { visibleColumns } = columnState;
   const sort = table.query.sort;
-  const { remove } = table;
   const rowActions = actionsColumn<T>({
     rowKey,
     onEdit: allowed.edit ? (row) => void editor.openEdit(row) : undefined,
     loadingId: editor.loadingId,
-    onDelete: allowed.delete ? (id: Id) => remove(id) : undefined,
+    onDelete: allowed.delete ? table.remove : undefined,
     extra: props.extraRowActions,
   });
   const shown = useMemo(() => withSortOrder(visibleColumns, sort), [visibleColumns, sort]);
@@ -99,6 +98,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
       />
       {Fields && (
         <FormPanel
+          key={editor.session}
           mode={formMode}
           title={editor.mode === 'edit' ? RT.editTitle(title) : RT.addTitle(title)}
           open={editor.open}

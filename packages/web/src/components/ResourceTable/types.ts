@@ -87,23 +87,3 @@ export interface ResourceTableProps<T extends object> {
   defaultLimit?: number;
   syncUrl?: boolean;
 }
-
-/** An export job as POST P/export answers it (listed at /manager/export). */
-export interface ExportJob {
-  id: number;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  row_count: number;
-  title: string;
-  file_name: string;
-  created_at: string;
-}
-
-/** The answer of POST P/import. */
-export interface ImportResult {
-  total: number;
-  saved: number;
-  failed: number;
-  /** Absolute path (/custom/api/v1/…) of an xlsx of the failed rows with their reasons. */
-  failed_url?: string;
-}

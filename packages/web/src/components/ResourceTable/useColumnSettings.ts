@@ -48,9 +48,10 @@ export function useColumnSettings<T>(resource: string, columns: ColumnsType<T>) 
     localStorage.setItem(storageKey, JSON.stringify(next));
   };
   const order = ordered.map((item) => item.key);
+  const visibleColumns = useMemo(() => ordered.filter((item) => item.visible).map((item) => item.column), [ordered]);
 
   return {
-    visibleColumns: ordered.filter((item) => item.visible).map((item) => item.column),
+    visibleColumns,
     settings: ordered.map<ColumnSetting>(({ key, column, visible }) => ({ key, title: column.title as ReactNode, visible })),
     setVisible(key: string, visible: boolean) {
       const hidden = stored.hidden.filter((k) => k !== key);

@@ -24,6 +24,13 @@ export function useEditor<T extends object>(options: Options<T>) {
   // kept while the dialog closes so its title and fields do not change under the closing animation
   const [editing, setEditing] = useState<Editing<T>>({ mode: 'add' });
   const [open, setOpen] = useState(false);
+  // a new form per opening: the form mounted while closed would keep the previous (or no) initial values
+  const [session, setSession] = useState(0);
+  const show = (next: Editing<T>) => {
+    setEditing(next);
+    setSession((n) => n + 1);
+    setOpen(true);
+  };
   const [loadingId, setLoadingId] = useState<Id | null>(null);
 
   const openEdit = async (row: T) => {
@@ -39,8 +46,7 @@ export function useEditor<T extends object>(options: Options<T>) {
         setLoadingId(null);
       }
     }
-    setEditing({ mode: 'edit', id, record });
-    setOpen(true);
+    show({ mode: 'edit', id, record });
   };
 
   const record = editing.mode === 'edit' ? editing.record : undefined;
@@ -50,10 +56,8 @@ export function useEditor<T extends object>(options: Options<T>) {
     record,
     initialValues: record && (toFormValues ? toFormValues(record) : record),
     loadingId,
-    openAdd: () => {
-      setEditing({ mode: 'add' });
-      setOpen(true);
-    },
+    session,
+    openAdd: () => show({ mode: 'add' }),
     openEdit,
     close: () => setOpen(false),
     submit: async (values: Record<string, unknown>) => {

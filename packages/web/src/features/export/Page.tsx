@@ -1,0 +1,67 @@
+import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { EXPORT_PATH, type ExportJob } from '@gw/contracts';
+import { Button, Flex, Table, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { actionsColumn, withSortOrder } from '../../components/ResourceTable/columns';
+import { RT } from '../../components/ResourceTable/messages';
+import { SearchBar } from '../../components/ResourceTable/SearchBar';
+import { resourceKey, useResourceTable } from '../../components/ResourceTable/useResourceTable';
+import { useCan } from '../../utils/permission';
+import { POLL_MS, downloadJob, isBusy } from './api';
+import { STATE_OPTIONS, exportColumns } from './columns';
+import { M } from './messages';
+
+function DownloadButton({ job }: { job: ExportJob }) {
+  const [busy, setBusy] = useState(false);
+  const download = () => {
+    setBusy(true);
+    // a failed download has been explained by the request client
+    downloadJob(job)
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button type="link" size="small" icon={<DownloadOutlined />} loading={busy} onClick={download}>
+      {M.download}
+    </Button>
+  );
+}
+
+/** 导出管理: the user's export jobs with their progress; refreshes itself while one is under way; 下载 and 删除. */
+export default function ExportPage() {
+  const can = useCan();
+  const table = useResourceTable<ExportJob>({ resource: EXPORT_PATH, defaultSort: '-id' });
+  const busy = table.rows.some(isBusy);
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(() => void client.invalidateQueries({ queryKey: resourceKey(EXPORT_PATH) }), POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, client]);
+
+  const columns = withSortOrder(exportColumns, table.query.sort);
+  const actions = actionsColumn<ExportJob>({
+    rowKey: 'id',
+    loadingId: null,
+    onDelete: can(EXPORT_PATH, 'delete') ? table.remove : undefined,
+    extra: (job) => job.download_url && <DownloadButton job={job} />,
+  });
+
+  return (
+    <div>
+      <Flex justify="space-between" align="flex-start" gap={8}>
+        <SearchBar
+          query={table.query}
+          onSearch={table.setQuery}
+          onReset={table.reset}
+          filters={[{ name: 'state', label: M.state, type: 'select', options: STATE_OPTIONS, width: 120 }]}
+        />
+        <Tooltip title={RT.refresh}>
+          <Button icon={<SyncOutlined />} aria-label={RT.refresh} onClick={table.refetch} />
+        </Tooltip>
+      </Flex>
+      <Table<ExportJob> {...table.tableProps} columns={actions ? [...columns, actions] : columns} scroll={{ x: 'max-content' }} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { type AdminUser, adminUserCreateSchema, adminUserUpdateSchema, usernameSchema } from '@gw/contracts';
+import { Form, Input, Select, Switch } from 'antd';
+import type { ResourceFormProps } from '../../../components/ResourceTable/types';
+import { RemoteSelect } from '../../../components/RemoteSelect';
+import { zodRule } from '../../../utils/form';
+import { COMPANIES_URL, COMPANY_LIMIT, useRoleOptions } from './api';
+import { M } from './messages';
+
+const NO_ROLES: AdminUser['roles'] = [];
+const shape = adminUserCreateSchema.shape;
+
+/** Record → form values: role ids; the password is never there. */
+export const adminUserValues = (user: AdminUser) => ({
+  username: user.username,
+  name: user.name,
+  customer_id: user.customer_id ?? undefined,
+  phone: user.phone,
+  email: user.email,
+  roles: user.roles.map((role) => role.id),
+  enabled: user.enabled,
+});
+
+/** Form values → body: a cleared company is null; the password only when one was typed. */
+export function adminUserBody(values: Record<string, unknown>) {
+  const { password, customer_id, ...rest } = values;
+  return { ...rest, customer_id: customer_id ?? null, roles: rest.roles ?? [], ...(typeof password === 'string' && password ? { password } : {}) };
+}
+
+/** 管理员: account, company, contact, roles and state; a password to set on add, to reset (or leave) on edit. */
+export function AdminUserForm({ mode, record }: ResourceFormProps<AdminUser>) {
+  const roles = useRoleOptions(record?.roles ?? NO_ROLES);
+  const adding = mode === 'add';
+  // the current company shows by name even before the options have loaded (or when it is not among the first page)
+  const companyLabel = ({ value, label }: { value: unknown; label?: unknown }) =>
+    (label as string | undefined) ?? (value === record?.customer_id && record?.company_name ? record.company_name : String(value));
+  return (
+    <>
+      <Form.Item name="username" label={M.username} validateFirst rules={[{ required: true, message: M.usernameRequired }, zodRule(usernameSchema)]}>
+        <Input autoComplete="off" maxLength={64} />
+      </Form.Item>
+      <Form.Item name="name" label={M.name} rules={[zodRule(shape.name)]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="customer_id" label={M.company}>
+        <RemoteSelect url={COMPANIES_URL} labelField="company_name" limit={COMPANY_LIMIT} labelRender={companyLabel} placeholder={M.company} />
+      </Form.Item>
+      <Form.Item name="phone" label={M.phone} rules={[zodRule(shape.phone)]}>
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item name="email" label={M.email} rules={[zodRule(shape.email)]}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="roles" label={M.roles}>
+        <Select mode="multiple" allowClear options={roles} optionFilterProp="label" placeholder={M.roles} />
+      </Form.Item>
+      <Form.Item name="enabled" label={M.enabled} valuePropName="checked" initialValue={adding ? true : undefined}>
+        <Switch checkedChildren={M.on} unCheckedChildren={M.off} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={M.password}
+        extra={adding ? undefined : M.passwordKeep}
+        // an emptied box means "keep the password", not "set it to ''"
+        normalize={(value: string) => value || undefined}
+        validateFirst
+        rules={adding ? [{ required: true, message: M.passwordRequired }, zodRule(shape.password)] : [zodRule(adminUserUpdateSchema.shape.password)]}
+      >
+        <Input.Password autoComplete="new-password" placeholder={adding ? undefined : M.passwordKeep} />
+      </Form.Item>
+    </>
+  );
+}

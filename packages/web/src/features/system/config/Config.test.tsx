@@ -1,0 +1,71 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ConfigItem } from '@gw/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInShell } from '../../../components/ResourceTable/testing';
+import { useUserStore } from '../../../stores/user';
+import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
+import ConfigPage from './Page';
+
+const P = '/system/config';
+const item = (id: number, key: string, value: string, builtin: boolean, open = false): ConfigItem => ({
+  id, key, value, description: '', public: open, builtin, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+});
+const rows = [item(1, 'site_title', '智能网关管理系统', true, true), item(2, 'service_phone', '400-000-0000', false)];
+
+const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+const dialog = () => document.querySelector<HTMLElement>('.ant-modal')!;
+const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
+
+// a loaded machine needs longer than a second for a request and a dialog
+configure({ asyncUtilTimeout: 5000 });
+
+let calls: ApiCall[];
+beforeEach(() => {
+  useUserStore.setState({ info: userInfo({ super_user: true }) });
+  calls = mockApi({
+    [`GET ${P}`]: () => ({ ...ok(rows), count: rows.length }),
+    [`POST ${P}`]: (body) => ok({ ...item(3, '', '', false), ...(body as object) }),
+    [`DELETE ${P}/2`]: () => ok(null),
+  }).calls;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('通用配置', () => {
+  it('shows 公开 as 是/否 and offers 删除 only on items that are not built in', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<ConfigPage />, P);
+    await screen.findByText('site_title');
+    expect(within(rowOf('site_title')).getByText('是')).toBeInTheDocument();
+    expect(within(rowOf('service_phone')).getByText('否')).toBeInTheDocument();
+    expect(within(rowOf('site_title')).queryByText(twoChars('删除'))).toBeNull();
+    await user.click(within(rowOf('service_phone')).getByText(twoChars('删除')));
+    await user.click(within(screen.getByText(/^此操作将永久删除/).closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['DELETE', `${P}/2`, undefined]]));
+  });
+
+  it('refuses a downloads value that is not a JSON array, with the contract’s message', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<ConfigPage />, P);
+    await screen.findByText('site_title');
+    await user.click(screen.getByText(twoChars('新增')));
+    await user.click(within(dialog()).getByLabelText('配置键'));
+    await user.paste('downloads');
+    await user.click(within(dialog()).getByLabelText('配置值'));
+    await user.paste('{"title": "VPN"}');
+    await user.click(within(dialog()).getByText(twoChars('确定')));
+    expect(await within(dialog()).findByText('应为 JSON 数组,如 [{"title": "名称", "url": "地址", "description": "说明"}]')).toBeInTheDocument();
+    await user.clear(within(dialog()).getByLabelText('配置值'));
+    await user.paste('[{"title": "VPN"}]');
+    expect(await within(dialog()).findByText(/^第 1 项 url: /)).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+
+    await user.clear(within(dialog()).getByLabelText('配置值'));
+    await user.paste('[{"title": "VPN", "url": "/custom/uploads/vpn.ovpn"}]');
+    await user.click(within(dialog()).getByText(twoChars('确定')));
+    await waitFor(() =>
+      expect(writes(calls)).toEqual([['POST', P, { key: 'downloads', value: '[{"title": "VPN", "url": "/custom/uploads/vpn.ovpn"}]', description: '', public: false }]]),
+    );
+  });
+});

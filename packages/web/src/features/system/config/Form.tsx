@@ -1,0 +1,47 @@
+import { type ConfigItem, configKeySchema, configValueError } from '@gw/contracts';
+import { Form, type FormRule, Input, Switch } from 'antd';
+import type { ResourceFormProps } from '../../../components/ResourceTable/types';
+import { zodRule } from '../../../utils/form';
+import { M } from './messages';
+
+/** The value checked by the contracts' rule for the key in the form (downloads: a JSON array, …), as the server checks it. */
+const valueRule: FormRule = ({ getFieldValue }) => ({
+  async validator(_rule, value: unknown) {
+    const key = String(getFieldValue('key') ?? '').trim();
+    const error = configValueError(key, typeof value === 'string' ? value : '');
+    if (error) throw new Error(error);
+  },
+});
+
+/** 配置键 (fixed for built-in items), 配置值, 描述 and 公开. */
+export function ConfigForm({ mode, record }: ResourceFormProps<ConfigItem>) {
+  const fixedKey = mode === 'edit' && !!record?.builtin;
+  return (
+    <>
+      <Form.Item
+        name="key"
+        label={M.key}
+        extra={fixedKey ? M.builtinKeyHint : undefined}
+        validateFirst
+        rules={[{ required: true, message: M.keyRequired }, zodRule(configKeySchema)]}
+      >
+        <Input disabled={fixedKey} maxLength={64} />
+      </Form.Item>
+      <Form.Item name="value" label={M.value} dependencies={['key']} rules={[valueRule]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} />
+      </Form.Item>
+      <Form.Item name="description" label={M.description}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+      <Form.Item name="public" label={M.public} valuePropName="checked" extra={M.publicHint}>
+        <Switch checkedChildren={M.yes} unCheckedChildren={M.no} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Form values → body: the value is always sent (an emptied value is ''), the key only when it may change. */
+export const configBody = (values: Record<string, unknown>, record?: ConfigItem) => {
+  const body = { value: values.value ?? '', description: values.description ?? '', public: !!values.public };
+  return record?.builtin ? body : { key: values.key, ...body };
+};

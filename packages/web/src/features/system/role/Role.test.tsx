@@ -1,0 +1,118 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MenuNode, RoleItem } from '@gw/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInShell } from '../../../components/ResourceTable/testing';
+import { useUserStore } from '../../../stores/user';
+import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
+import { routeMenus } from './menus';
+import { asyncRoutes } from '../../../app/routes';
+import RolePage from './Page';
+
+const role = (id: number, name: string, parent_id: number | null, extra: Partial<RoleItem> = {}): RoleItem => ({
+  id, name, parent_id, description: '', menus: [], member_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra,
+});
+const roles = [role(1, 'admin', null), role(2, 'customer', null), role(3, 'operator', 2, { member_count: 4, menus: [{ menu: '/system/log', action: 1 }] })];
+const menu = (path: string, title: string, parent: string | null, children?: MenuNode[]): MenuNode => ({ path, title, parent, icon: '', sort: 0, hidden: false, children });
+const tree = [menu('/system', '系统管理', null, [menu('/system/role', '角色管理', '/system'), menu('/system/log', '操作日志', '/system')])];
+
+const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
+const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
+/** The permission dialog's checkbox labelled `label` (a plain selector: role queries are slow over a whole tree table). */
+const box = (label: string) => {
+  const input = document.querySelector<HTMLInputElement>(`input[type="checkbox"][aria-label="${label}"]`);
+  if (!input) throw new Error(`no checkbox ${label}`);
+  return input;
+};
+const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
+
+// a loaded machine needs longer than a second for a request and a dialog
+configure({ asyncUtilTimeout: 5000 });
+
+let calls: ApiCall[];
+beforeEach(() => {
+  useUserStore.setState({ info: userInfo({ super_user: true }) });
+  calls = mockApi({
+    'GET /system/role': () => ({ ...ok(roles), count: roles.length }),
+    'GET /system/role/menus': () => ok(tree),
+    'PUT /system/role/3': (body) => ok({ ...roles[2], ...(body as object) }),
+    'POST /system/role/sync_menu': () => ({ ...ok(tree), message: '已同步 42 个菜单' }),
+  }).calls;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function openPermissions(user: ReturnType<typeof userEvent.setup>) {
+  renderInShell(<RolePage />, '/system/role');
+  await screen.findByText('operator');
+  await user.click(within(rowOf('operator')).getByText(twoChars('权限')));
+  await screen.findByText('设置权限: operator');
+  await waitFor(() => expect(box('操作日志 查询')).toBeChecked());
+}
+
+const saveDialog = async (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(within(screen.getByText('设置权限: operator').closest<HTMLElement>('.ant-modal')!).getByText(twoChars('确定')));
+
+describe('角色管理', () => {
+  it('shows the roles as a tree with member counts, and no 删除 on roles 1 and 2', async () => {
+    renderInShell(<RolePage />, '/system/role');
+    await screen.findByText('operator');
+    expect(within(rowOf('operator')).getByText('4 人')).toBeInTheDocument();
+    expect(rowOf('operator')).toHaveClass('ant-table-row-level-1');
+    expect(within(rowOf('admin')).queryByText(twoChars('删除'))).toBeNull();
+    expect(within(rowOf('customer')).queryByText(twoChars('删除'))).toBeNull();
+    expect(within(rowOf('operator')).getByText(twoChars('删除'))).toBeInTheDocument();
+  });
+
+  it('toggles action bits and a menu’s 全选, and saves the role with the right menus', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openPermissions(user);
+    await user.click(box('操作日志 删除'));
+    await user.click(box('角色管理 全选'));
+    expect(box('角色管理 导出')).toBeChecked();
+    // the parent's box shows its subtree is mixed
+    expect(box('系统管理 查询')).not.toBeChecked();
+    expect(box('系统管理 查询').closest('.ant-checkbox')).toHaveClass('ant-checkbox-indeterminate');
+    await saveDialog(user);
+    await waitFor(() =>
+      expect(writes(calls)).toEqual([['PUT', '/system/role/3', { menus: [{ menu: '/system/log', action: 9 }, { menu: '/system/role', action: 31 }] }]]),
+    );
+    await waitFor(() => expect(screen.queryByText('设置权限: operator')).toBeNull());
+  });
+
+  it('grants everything with the global 全选 and a subtree with its parent’s box', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openPermissions(user);
+    await user.click(box('系统管理 导出'));
+    expect(box('操作日志 导出')).toBeChecked();
+    expect(box('角色管理 导出')).toBeChecked();
+    await user.click(box('全选'));
+    await saveDialog(user);
+    const all = ['/system/log', '/system', '/system/role'].map((m) => ({ menu: m, action: 31 }));
+    await waitFor(() => expect(writes(calls)).toEqual([['PUT', '/system/role/3', { menus: all }]]));
+  });
+
+  it('同步菜单 registers the console’s route tree with Chinese titles and parents', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<RolePage />, '/system/role');
+    await screen.findByText('operator');
+    await user.click(screen.getByText('同步菜单'));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    const [[method, path, body]] = writes(calls) as [[string, string, { menus: ReturnType<typeof routeMenus> }]];
+    expect([method, path]).toEqual(['POST', '/system/role/sync_menu']);
+    expect(body.menus).toContainEqual({ path: '/system/log', title: '操作日志', parent: '/system', icon: 'FileTextOutlined', sort: expect.any(Number), hidden: false });
+    expect(body.menus).toContainEqual(expect.objectContaining({ path: '/system', title: '系统管理', parent: null }));
+    expect(body.menus).toContainEqual(expect.objectContaining({ path: '/device/machinetool', parent: '/device', hidden: true }));
+    expect(body.menus).toHaveLength(routeMenus(asyncRoutes).length);
+    expect(await screen.findByText('已同步 42 个菜单')).toBeInTheDocument();
+  });
+
+  it('hides 新增, 同步菜单, 权限 and 删除 without their permission bits', async () => {
+    useUserStore.setState({ info: userInfo({ role_menu: [{ menu: '/system/role', action: 1 }] }) });
+    renderInShell(<RolePage />, '/system/role');
+    await screen.findByText('operator');
+    expect(screen.queryByText('同步菜单')).toBeNull();
+    expect(screen.queryByText(twoChars('新增'))).toBeNull();
+    expect(screen.queryByText(twoChars('权限'))).toBeNull();
+    expect(screen.queryByText(twoChars('删除'))).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MenuNode } from '@gw/contracts';
+import { asyncRoutes } from '../../../app/routes';
+import { toast } from '../../../utils/notify';
+import { request } from '../../../utils/request';
+import { routeMenus } from './menus';
+import { M } from './messages';
+
+export const ROLE_PATH = '/system/role';
+const menuTreeKey = ['system', 'role', 'menus'] as const;
+
+/** The menu tree of the permission dialog (GET /system/role/menus), asked for while `enabled`. */
+export function useMenuTree(enabled = true) {
+  return useQuery({
+    queryKey: menuTreeKey,
+    queryFn: async () => (await request<MenuNode[]>({ url: `${ROLE_PATH}/menus` })).data,
+    enabled,
+  });
+}
+
+/** 同步菜单: registers the console's route tree with the server, then reloads the menu tree. */
+export function useSyncMenus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<MenuNode[]>({ url: `${ROLE_PATH}/sync_menu`, method: 'POST', data: { menus: routeMenus(asyncRoutes) } }),
+    onSuccess: async (res) => {
+      toast.success(res.message || M.synced);
+      await client.invalidateQueries({ queryKey: menuTreeKey });
+    },
+  });
+}

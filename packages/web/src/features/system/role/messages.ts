@@ -1,0 +1,20 @@
+/** The Chinese texts of 角色管理. */
+export const M = {
+  title: '角色',
+  name: '角色名称',
+  nameRequired: '请输入角色名称',
+  parent: '上级角色',
+  topLevel: '无 (顶级角色)',
+  description: '描述',
+  members: '成员数',
+  memberCount: (n: number) => `${n} 人`,
+  createdAt: '创建时间',
+  permissions: '权限',
+  permissionTitle: (name: string) => `设置权限: ${name}`,
+  menu: '菜单',
+  all: '全选',
+  syncMenus: '同步菜单',
+  synced: '菜单已同步',
+  noMenus: '暂无菜单,请先同步菜单',
+  takesEffect: '保存后,持有该角色的用户在下次加载用户信息 (刷新页面或重新登录) 时生效。',
+} as const;
