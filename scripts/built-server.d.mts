@@ -2,6 +2,7 @@ export function freePort(): Promise<number>;
 export interface BuiltServer {
   url: string;
   port: number;
+  pid: number;
   dataDir: string;
   startMs: number;
   output(): string;

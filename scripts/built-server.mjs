@@ -44,6 +44,8 @@ export async function startBuiltServer({ env = {}, dataDir, port } = {}) {
   return {
     url,
     port: listenPort,
+    /** The server process, e.g. to sample its memory from /proc/<pid>/status. */
+    pid: child.pid,
     dataDir: dir,
     startMs: performance.now() - began,
     output: () => output,

@@ -6,3 +6,8 @@ export * from './permissions.js';
 export * from './role.js';
 export * from './config.js';
 export * from './locale.js';
+export * from './admin-user.js';
+export * from './role-admin.js';
+export * from './config-admin.js';
+export * from './logs.js';
+export * from './export.js';

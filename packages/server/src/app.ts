@@ -11,6 +11,7 @@ import type { Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { API_PREFIX, registerGuard } from './http/guard.js';
+import { startJobs } from './jobs/export-runner.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { TokenSigner } from './lib/token.js';
 import { customerRoutes } from './modules/customer/routes.js';
@@ -86,5 +87,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   await registerConsole(app, config.webDist, uploadsDir);
+  const jobs = await startJobs(deps, { log: app.log });
+  app.addHook('onClose', () => jobs.stop());
   return { app, deps, generatedPassword: seeded.generatedPassword };
 }

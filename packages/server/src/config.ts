@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   /** Real PostgreSQL; PGlite under DATA_DIR/pglite when empty. */
   databaseUrl: string;
+  /** Connections per API node to real PostgreSQL. */
+  dbPoolMax: number;
   /** Token signing key; generated once and kept in the database when empty. */
   jwtSecret: string;
   tokenTtlHours: number;
@@ -19,6 +21,10 @@ export interface Config {
   trustProxy: boolean;
   /** Folder of the built console; served at /custom/. */
   webDist: string;
+  /** Export (and import failure) files are deleted this long after they were written. */
+  exportTtlHours: number;
+  /** Export jobs one server runs at the same time. */
+  exportConcurrency: number;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -37,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || '',
+    dbPoolMax: int(env.DB_POOL_MAX, 20, 'DB_POOL_MAX', 1),
     jwtSecret: env.JWT_SECRET || '',
     tokenTtlHours: int(env.TOKEN_TTL_HOURS, 168, 'TOKEN_TTL_HOURS', 1),
     superUser: env.SUPER_USER || 'admin',
@@ -46,5 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: /^(on|true|1|yes)$/i.test(env.TRUST_PROXY ?? ''),
     webDist: path.resolve(env.WEB_DIST || path.join(here, '../../web/dist')),
+    exportTtlHours: int(env.EXPORT_TTL_HOURS, 72, 'EXPORT_TTL_HOURS', 1),
+    exportConcurrency: int(env.EXPORT_CONCURRENCY, 1, 'EXPORT_CONCURRENCY', 1),
   };
 }

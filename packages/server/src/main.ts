@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.js';
 /** `npm start`: the whole system on its embedded defaults (or DATABASE_URL), stopped cleanly by SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'pglite'), poolMax: config.dbPoolMax });
   const { app, generatedPassword } = await buildApp({ config, db: database.db });
   if (!config.loginCaptcha) {
     app.log.warn('!!! LOGIN_CAPTCHA=off: 登录不再需要验证码,只可用于自动化测试,切勿用于生产环境 !!!');

@@ -24,9 +24,9 @@ const migrationsFolder = path.resolve(path.dirname(new URL(import.meta.url).path
  * Opens PostgreSQL: the real server when `url` is given, otherwise PGlite (in memory for `dir` = null) — and
  * applies the migrations, so both start from the same schema.
  */
-export async function openDatabase(options: { url?: string; dir?: string | null }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dir?: string | null; poolMax?: number }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
+import { type SQL, and, arrayContains, asc, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type ListQuery, listQuerySchema } from '@gw/contracts';
 import type { z } from 'zod';
@@ -21,7 +21,7 @@ export type ListFilters = Omit<ListQuery, 'page' | 'limit'> & Record<string, unk
 export function listWhere(def: ResourceDef, query: ListFilters, user: SessionUser): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (query.keywords) {
-    const pattern = `%${query.keywords.replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = `%${escapeLike(query.keywords)}%`;
     conds.push(or(...def.keywords.map((c) => ilike(c, pattern))));
   }
   if (query.start_date) conds.push(gte(def.createdAt, parseDate(query.start_date, 'start_date')));
@@ -31,12 +31,16 @@ export function listWhere(def: ResourceDef, query: ListFilters, user: SessionUse
     if (value === undefined || value === '') continue;
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     if (filter.op === 'in') conds.push(inArray(filter.column, text.split(',')));
-    else if (filter.op === 'ilike') conds.push(ilike(filter.column, `%${text.replace(/[\\%_]/g, '\\$&')}%`));
+    else if (filter.op === 'ilike') conds.push(ilike(filter.column, `%${escapeLike(text)}%`));
+    else if (filter.op === 'has') conds.push(arrayContains(filter.column, [value]));
     else conds.push(eq(filter.column, value));
   }
   if (def.scopeColumn) conds.push(customerScope(user, def.scopeColumn));
   return and(...conds);
 }
+
+/** LIKE's wildcards in user input match themselves. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** ORDER BY of a list; the id breaks ties, so paging neither repeats nor skips rows with equal sort values. */
 export function listOrder(def: ResourceDef, sort: string | undefined): SQL[] {

@@ -9,7 +9,14 @@ import { notFound } from '../errors.js';
 import { list, ok } from '../reply.js';
 import { customerScope } from '../scope.js';
 import { listOrder, listQueryOf, listWhere } from './list-query.js';
-import type { ResourceDef, Row } from './types.js';
+import { registerTransfer } from './transfer.js';
+import type { ResourceContext, ResourceDef, Row } from './types.js';
+
+/** Rows as the API shows them: decorated for the whole page at once, then serialized one by one. */
+export async function presentRows(def: ResourceDef, rows: Row[], ctx: ResourceContext): Promise<unknown[]> {
+  const decorated = def.decorate && rows.length ? await def.decorate(rows, ctx) : rows;
+  return decorated.map((row) => def.serialize(row));
+}
 
 const bulkDeleteSchema = z.object({ ids: z.array(idSchema).min(1, '请选择要删除的记录').max(1000, '一次最多删除 1000 条') });
 
@@ -27,6 +34,8 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
   const table = def.table;
   const byId = (req: FastifyRequest, id: number) =>
     and(eq(def.id, id), def.scopeColumn ? customerScope(req.user, def.scopeColumn) : undefined);
+  const present = async (req: FastifyRequest, row: Row, conn: ResourceContext['db'] = db) =>
+    (await presentRows(def, [row], { db: conn, user: req.user }))[0];
 
   app.get(
     def.path,
@@ -37,11 +46,19 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
     async (req) => {
       const q = req.query as ListQuery & Record<string, unknown>;
       const where = listWhere(def, q, req.user);
+      // the page is decorated while the count still runs
       const [rows, [{ total }]] = await Promise.all([
-        db.select().from(table).where(where).orderBy(...listOrder(def, q.sort)).limit(q.limit).offset((q.page - 1) * q.limit),
+        db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...listOrder(def, q.sort))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .then((page) => presentRows(def, page, { db, user: req.user })),
         db.select({ total: count() }).from(table).where(where),
       ]);
-      return list(rows.map((r) => def.serialize(r)), { count: total, page: q.page, limit: q.limit });
+      return list(rows, { count: total, page: q.page, limit: q.limit });
     },
   );
 
@@ -54,7 +71,7 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
     async (req) => {
       const [row] = await db.select().from(table).where(byId(req, req.params.id));
       if (!row) throw notFound(def.title);
-      return ok(def.serialize(row));
+      return ok(await present(req, row));
     },
   );
 
@@ -71,9 +88,10 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
           await def.checkWrite?.(req, values, null, tx);
           const columns = def.toColumns ? await def.toColumns(values, req, tx) : values;
           const [inserted] = await tx.insert(table).values(columns).returning();
-          return inserted;
+          await def.afterWrite?.(req, inserted, null, tx);
+          return present(req, inserted, tx);
         });
-        return ok(def.serialize(row), '新增成功');
+        return ok(row, '新增成功');
       },
     );
   }
@@ -92,11 +110,12 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
           if (!current) throw notFound(def.title);
           await def.checkWrite?.(req, values, current, tx);
           const columns = def.toColumns ? await def.toColumns(values, req, tx) : values;
-          if (!Object.keys(columns).length) return current;
+          if (!Object.keys(columns).length) return present(req, current, tx);
           const [updated] = await tx.update(table).set(columns).where(eq(def.id, req.params.id)).returning();
-          return updated;
+          await def.afterWrite?.(req, updated, current, tx);
+          return present(req, updated, tx);
         });
-        return ok(def.serialize(row), '保存成功');
+        return ok(row, '保存成功');
       },
     );
   }
@@ -114,6 +133,7 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
           if (!current) throw notFound(def.title);
           await def.checkDelete?.(req, current, tx);
           await tx.delete(table).where(eq(def.id, req.params.id));
+          await def.afterDelete?.(req, [current], tx);
         });
         return ok(null, '删除成功');
       },
@@ -135,10 +155,12 @@ export function registerResource<TTable extends PgTable>(fastify: FastifyInstanc
           if (rows.length !== new Set(req.body.ids).size) throw notFound(def.title);
           for (const row of rows) await def.checkDelete?.(req, row, tx);
           await tx.delete(table).where(inArray(def.id, req.body.ids));
+          await def.afterDelete?.(req, rows, tx);
           return rows.length;
         });
         return ok({ deleted }, `已删除 ${deleted} 条`);
       },
     );
   }
+  registerTransfer(fastify, deps, def);
 }

@@ -1,15 +1,25 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { SessionUser } from '../types.js';
 
 export type Row = Record<string, unknown>;
 
-/** A list filter: the query parameter's schema and the column it compares (`in` takes a comma list). */
+/**
+ * A list filter: the query parameter's schema and how it narrows `column` — `eq` (default), `in` (a comma
+ * list), `ilike` (contains, case-insensitive) or `has` (an array column holds the value).
+ */
 export interface FilterDef {
   column: AnyPgColumn;
   schema: z.ZodType;
-  op?: 'eq' | 'in' | 'ilike';
+  op?: 'eq' | 'in' | 'ilike' | 'has';
+}
+
+/** What a hook that reads other tables gets: the connection (the write's transaction inside one) and the caller. */
+export interface ResourceContext {
+  db: Db | Tx;
+  user: SessionUser;
 }
 
 /** A column of the resource's spreadsheet (export, import template). */
@@ -41,6 +51,11 @@ export interface ResourceDef<TTable extends PgTable = PgTable> {
   update?: z.ZodObject;
   /** false: no delete routes even though the resource is writable. */
   deletable?: boolean;
+  /**
+   * Adds what the rows of one page need from other tables (company names, role names, counts) before
+   * `serialize`, with one query per page for all its rows — never one per row.
+   */
+  decorate?(rows: Row[], ctx: ResourceContext): Promise<Row[]>;
   serialize(row: Row): unknown;
   /** Spreadsheet columns; a resource with them gets export (and import when `create` is set). */
   sheet?: SheetColumn[];
@@ -53,4 +68,8 @@ export interface ResourceDef<TTable extends PgTable = PgTable> {
   checkDelete?(req: FastifyRequest, current: Row, tx: Tx): Promise<void>;
   /** Turns validated write values into column values (e.g. hash a password); defaults to the values. */
   toColumns?(values: Row, req: FastifyRequest, tx: Tx): Promise<Row> | Row;
+  /** Follows a stored write in its transaction (e.g. end the sessions of a user whose password was reset). */
+  afterWrite?(req: FastifyRequest, row: Row, current: Row | null, tx: Tx): Promise<void>;
+  /** Follows a delete (single or bulk) in its transaction with the deleted rows. */
+  afterDelete?(req: FastifyRequest, rows: Row[], tx: Tx): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { customerSchema, customerUpdateSchema, customerWriteSchema, departmentNo
 import type { AppDeps } from '../../app-deps.js';
 import { customer } from '../../db/schema.js';
 import { ok } from '../../http/reply.js';
+import { chinaTime } from '../../jobs/xlsx.js';
 import { registerResource } from '../../http/resource/register.js';
 import { customerScope } from '../../http/scope.js';
 import { MSG } from './messages.js';
@@ -47,5 +48,15 @@ export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
     serialize: (row) => serializeCustomer(row as typeof customer.$inferSelect),
     checkWrite: checkCustomerWrite,
     checkDelete: checkCustomerDelete,
+    sheet: [
+      { key: 'company_name', title: '公司名称', width: 30 },
+      { key: 'name', title: '简称', width: 16 },
+      { key: 'uscc', title: '统一社会信用代码', width: 22 },
+      { key: 'contact', title: '联系人' },
+      { key: 'phone', title: '电话', width: 16 },
+      { key: 'address', title: '地址', width: 40, value: (row) => (row.address as string).split('|')[0] },
+      { key: 'remark', title: '备注', width: 30 },
+      { key: 'created_at', title: '创建时间', width: 20, value: (row) => chinaTime(row.created_at) },
+    ],
   });
 }

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { CONFIG_KEY, downloadItemSchema } from './config.js';
+
+export const configKeySchema = z
+  .string()
+  .trim()
+  .min(1, '请输入配置键')
+  .max(64)
+  .regex(/^[a-z][a-z0-9_.]*$/, '配置键只能包含小写字母、数字、_ 和 .,且以字母开头');
+
+const downloadsSchema = z.array(downloadItemSchema);
+
+/**
+ * Why `value` is not acceptable for `key`, or null. Built-in keys are typed (downloads: a JSON array of
+ * {title, url, description?}; site_title: not empty; amap_key: a key without spaces); any other key is free text.
+ * The form and the server ask the same function.
+ */
+export function configValueError(key: string, value: string): string | null {
+  switch (key) {
+    case CONFIG_KEY.siteTitle:
+      return value.trim() ? null : '系统名称不能为空';
+    case CONFIG_KEY.amapKey:
+      return /^[\w-]{0,128}$/.test(value.trim()) ? null : '高德地图 Key 只能包含字母、数字、_ 和 -';
+    case CONFIG_KEY.downloads: {
+      const shape = '应为 JSON 数组,如 [{"title": "名称", "url": "地址", "description": "说明"}]';
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        return shape;
+      }
+      if (!Array.isArray(parsed)) return shape;
+      const result = downloadsSchema.safeParse(parsed);
+      if (result.success) return null;
+      const [index, ...field] = result.error.issues[0].path;
+      return `第 ${Number(index) + 1} 项 ${field.join('.')}: ${result.error.issues[0].message}`;
+    }
+    default:
+      return null;
+  }
+}
+
+const configFields = z.object({
+  key: configKeySchema,
+  value: z.string().max(100_000).default(''),
+  description: z.string().trim().max(500).optional(),
+  /** 公开: readable without login through GET /tools/config. */
+  public: z.boolean().optional(),
+});
+
+const valueRule = (v: { key?: string; value?: string }, ctx: z.RefinementCtx) => {
+  if (v.key === undefined || v.value === undefined) return;
+  const error = configValueError(v.key, v.value);
+  if (error) ctx.addIssue({ code: 'custom', path: ['value'], message: error });
+};
+
+export const configWriteSchema = configFields.superRefine(valueRule);
+export type ConfigWrite = z.infer<typeof configWriteSchema>;
+
+/** Partial; a value sent without its key is checked by the server against the stored key. */
+export const configUpdateSchema = configFields.partial().extend({ value: z.string().max(100_000).optional() }).superRefine(valueRule);
+export type ConfigUpdate = z.infer<typeof configUpdateSchema>;
+
+export const configItemSchema = z.object({
+  id: z.number(),
+  key: z.string(),
+  value: z.string(),
+  description: z.string(),
+  public: z.boolean(),
+  /** Seeded by the platform: cannot be deleted nor its key renamed. */
+  builtin: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ConfigItem = z.infer<typeof configItemSchema>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** States of an export job: 排队 → 导出中 → 完成 or 失败. */
+export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+export const exportStateSchema = z.enum(EXPORT_STATES);
+
+/** What the export page shows for each state. */
+export const EXPORT_STATE_LABEL: Record<ExportState, string> = {
+  queued: '排队',
+  running: '导出中',
+  done: '完成',
+  failed: '失败',
+};
+
+/** The API path of the export jobs (and the menu their permissions hang on). */
+export const EXPORT_PATH = '/manager/export';
+
+/** One export job as GET /manager/export lists it; `download_url` is set while its file can be downloaded. */
+export const exportJobSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  username: z.string(),
+  /** The resource's route path, e.g. /manager/custom. */
+  resource: z.string(),
+  title: z.string(),
+  /** The list query (keywords, dates, filters) the export ran with. */
+  filters: z.record(z.string(), z.unknown()),
+  state: exportStateSchema,
+  progress: z.number(),
+  row_count: z.number(),
+  total: z.number(),
+  file_name: z.string(),
+  file_size: z.number(),
+  error: z.string(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  download_url: z.string().nullable(),
+});
+export type ExportJob = z.infer<typeof exportJobSchema>;
+
+/** The answer of POST /<resource>/import: the failed rows, with their reasons, are a downloadable xlsx. */
+export const importResultSchema = z.object({
+  total: z.number(),
+  saved: z.number(),
+  failed: z.number(),
+  failed_url: z.string().nullable(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** The header of the column that tells why a row of an import was refused. */
+export const IMPORT_REASON_TITLE = '失败原因';

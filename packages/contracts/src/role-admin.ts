@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { idSchema } from './api.js';
+import type { Action } from './permissions.js';
+import { roleMenuSchema } from './role.js';
+
+/** Titles of the action bits in the permission dialog, in bit order. */
+export const ACTION_TITLES: Record<Action, string> = { query: '查询', add: '增加', edit: '修改', delete: '删除', export: '导出' };
+
+/** A role as the form writes it (DESIGN §4). */
+export const roleWriteSchema = z.object({
+  name: z.string().trim().min(1, '请输入角色名称').max(64),
+  parent_id: idSchema.nullable().optional(),
+  description: z.string().trim().max(200).optional(),
+  menus: z.array(roleMenuSchema).max(1000).optional(),
+});
+export type RoleWrite = z.infer<typeof roleWriteSchema>;
+export const roleUpdateSchema = roleWriteSchema.partial();
+
+export const roleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parent_id: z.number().nullable(),
+  description: z.string(),
+  menus: z.array(roleMenuSchema),
+  /** Users holding the role (within the caller's data scope). */
+  member_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RoleItem = z.infer<typeof roleSchema>;
+
+/** A role the caller may grant, for the user form's role select. */
+export const roleOptionSchema = z.object({ id: z.number(), name: z.string(), parent_id: z.number().nullable() });
+
+/** One route of the console as 同步菜单 registers it; `path` is also the menu key of role grants. */
+export const menuEntrySchema = z.object({
+  path: z.string().trim().min(1).max(200).startsWith('/', '菜单路径应以 / 开头'),
+  title: z.string().trim().min(1, '请输入菜单名称').max(64),
+  parent: z.string().trim().min(1).max(200).nullable(),
+  icon: z.string().trim().max(64).default(''),
+  sort: z.number().int().min(-100_000).max(100_000).default(0),
+  hidden: z.boolean().default(false),
+});
+export type MenuEntry = z.infer<typeof menuEntrySchema>;
+
+export const syncMenuSchema = z.object({ menus: z.array(menuEntrySchema).min(1, '菜单不能为空').max(1000) });
+export type SyncMenu = z.infer<typeof syncMenuSchema>;
+
+export interface MenuNode extends MenuEntry {
+  children?: MenuNode[];
+}
+
+export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    title: z.string(),
+    parent: z.string().nullable(),
+    icon: z.string(),
+    sort: z.number(),
+    hidden: z.boolean(),
+    children: z.array(menuNodeSchema).optional(),
+  }),
+);

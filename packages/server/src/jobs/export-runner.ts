@@ -1,0 +1,207 @@
+import { rm, stat } from 'node:fs/promises';
+import { and, count, eq, inArray, lte, max, min } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.js';
+import { exportJob } from '../db/schema.js';
+import { AppError } from '../http/errors.js';
+import { listWhere } from '../http/resource/list-query.js';
+import { presentRows } from '../http/resource/register.js';
+import type { ResourceContext, ResourceDef, Row } from '../http/resource/types.js';
+import { type ExportJobRow, diskPathOf, expiryFrom, exportFileName, removeFiles, scopeUserOf } from './export-jobs.js';
+import { batchesById } from './keyset.js';
+import { MSG } from './messages.js';
+import { exportableDef, jobQueueOf, setJobQueue } from './registry.js';
+import { XlsxWriter } from './xlsx.js';
+
+export interface ExportRunnerOptions {
+  /** How often the queue is read for jobs other nodes queued (this node's own are started at once). */
+  pollMs?: number;
+  /** How often expired files and their jobs are deleted. */
+  sweepMs?: number;
+  /** Rows read per query. */
+  batchSize?: number;
+  log?: { error(obj: object, msg?: string): void };
+}
+
+/** A failure whose message the user may read; anything else is logged and shown as 导出失败. */
+class JobFailure extends Error {}
+
+/** Starts the export runner of an app: fails what a crash left behind, then runs queued jobs as they come. */
+export async function startJobs(deps: AppDeps, options: ExportRunnerOptions = {}): Promise<ExportRunner> {
+  const runner = new ExportRunner(deps, options);
+  await runner.start();
+  setJobQueue(deps, runner);
+  return runner;
+}
+
+/** The runner this app started (tests sweep and wait through it). */
+export const exportRunnerOf = (deps: AppDeps) => jobQueueOf(deps) as ExportRunner | undefined;
+
+/**
+ * The in-process export queue: up to EXPORT_CONCURRENCY jobs at a time on this node. Jobs are claimed from
+ * the table with FOR UPDATE SKIP LOCKED, so several nodes share one queue without running a job twice. A job
+ * pages through its list by keyset on the id (newest first, the list's default order) and streams the rows
+ * into an xlsx under DATA_DIR/exports, updating progress every batch.
+ */
+export class ExportRunner {
+  private readonly active = new Set<Promise<void>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopping = false;
+  private filling: Promise<void> | null = null;
+  private refill = false;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly options: ExportRunnerOptions,
+  ) {
+    this.batchSize = options.batchSize ?? 1000;
+  }
+
+  async start(): Promise<void> {
+    await this.failInterrupted();
+    await this.sweep();
+    const log = (err: unknown) => this.options.log?.error({ err }, 'export jobs');
+    this.timers.push(setInterval(() => this.kick(), this.options.pollMs ?? 2000).unref());
+    this.timers.push(setInterval(() => void this.sweep().catch(log), this.options.sweepMs ?? 600_000).unref());
+    this.kick();
+  }
+
+  /** Looks for queued jobs now (a new job was queued, or one finished). */
+  kick(): void {
+    if (this.stopping) return;
+    if (this.filling) {
+      this.refill = true;
+      return;
+    }
+    this.filling = this.fill()
+      .catch((err: unknown) => this.options.log?.error({ err }, 'export queue'))
+      .finally(() => {
+        this.filling = null;
+        if (this.refill) {
+          this.refill = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Resolves when this node has nothing running and nothing left to claim. */
+  async idle(): Promise<void> {
+    while (this.filling || this.active.size) await Promise.allSettled([this.filling, ...this.active]);
+  }
+
+  /** Stops taking jobs; a running job ends at its next batch as failed (服务停止,导出中断). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.timers) clearInterval(timer);
+    await this.idle();
+  }
+
+  /** Deletes the jobs past their expiry and their files; returns how many. */
+  async sweep(): Promise<number> {
+    const gone = await this.deps.db
+      .delete(exportJob)
+      .where(lte(exportJob.expires_at, this.deps.clock.now()))
+      .returning({ file: exportJob.file_path });
+    await removeFiles(gone.map((g) => g.file));
+    return gone.length;
+  }
+
+  /** Jobs queued or running when the server last stopped without finishing them: failed, nothing re-queued. */
+  private async failInterrupted(): Promise<void> {
+    const now = this.deps.clock.now();
+    const left = await this.deps.db
+      .update(exportJob)
+      .set({ state: 'failed', error: MSG.interrupted, finished_at: now, expires_at: expiryFrom(this.deps.config, now) })
+      .where(inArray(exportJob.state, ['queued', 'running']))
+      .returning({ file: exportJob.file_path });
+    await removeFiles(left.map((l) => l.file));
+  }
+
+  private async fill(): Promise<void> {
+    const slots = Math.max(1, Math.floor(this.deps.config.exportConcurrency));
+    while (!this.stopping && this.active.size < slots) {
+      const job = await this.claim();
+      if (!job) return;
+      const run: Promise<void> = this.run(job).finally(() => {
+        this.active.delete(run);
+        this.kick();
+      });
+      this.active.add(run);
+    }
+  }
+
+  private async claim(): Promise<ExportJobRow | undefined> {
+    const { db, clock } = this.deps;
+    const oldest = db
+      .select({ id: exportJob.id })
+      .from(exportJob)
+      .where(eq(exportJob.state, 'queued'))
+      .orderBy(exportJob.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await db.update(exportJob).set({ state: 'running', started_at: clock.now() }).where(eq(exportJob.id, oldest)).returning();
+    return job;
+  }
+
+  private async run(job: ExportJobRow): Promise<void> {
+    const { db, clock, config } = this.deps;
+    const fileName = exportFileName(job.title, clock.now());
+    let file = '';
+    let writer: XlsxWriter | undefined;
+    try {
+      file = await diskPathOf(config, job.id, fileName);
+      const def = exportableDef(job.resource);
+      if (!def?.sheet) throw new JobFailure(MSG.notExportable);
+      const user = scopeUserOf(job);
+      const where = listWhere(def, job.filters, user);
+      const [{ total, top, bottom }] = await db
+        .select({ total: count(), top: max(def.id), bottom: min(def.id) })
+        .from(def.table)
+        .where(where);
+      if (!(await this.update(job.id, { file_name: fileName, file_path: file, total }))) return;
+      writer = XlsxWriter.open(file, def.title, def.sheet);
+      let written = 0;
+      for await (const rows of batchesById(db, def, where, { top, bottom }, this.batchSize)) {
+        if (this.stopping) throw new JobFailure(MSG.stopped);
+        await writer.addRows(await sheetRows(def, rows, { db, user }));
+        written += rows.length;
+        const progress = total ? Math.min(99, Math.floor((written * 100) / total)) : 99;
+        if (!(await this.update(job.id, { row_count: written, progress }))) {
+          await writer.abort();
+          return;
+        }
+      }
+      await writer.close();
+      writer = undefined;
+      const now = clock.now();
+      const size = (await stat(file)).size;
+      const done = { state: 'done', progress: 100, row_count: written, file_size: size, finished_at: now, expires_at: expiryFrom(config, now) } as const;
+      // deleted (or failed by a restarting node) while finishing: the file has no job any more
+      if (!(await this.update(job.id, done))) await rm(file, { force: true });
+    } catch (err) {
+      await writer?.abort();
+      if (file) await rm(file, { force: true });
+      const readable = err instanceof JobFailure || err instanceof AppError;
+      if (!readable) this.options.log?.error({ err, job: job.id }, 'export failed');
+      const now = clock.now();
+      const failed = { state: 'failed', error: readable ? err.message : MSG.failed, finished_at: now, expires_at: expiryFrom(config, now) } as const;
+      await this.update(job.id, failed).catch((e: unknown) => this.options.log?.error({ err: e }, 'export state'));
+    }
+  }
+
+  /** Updates a job this node runs; false when it was deleted or failed meanwhile, which cancels the export. */
+  private async update(id: number, values: Partial<ExportJobRow>): Promise<boolean> {
+    const rows = await this.deps.db
+      .update(exportJob)
+      .set(values)
+      .where(and(eq(exportJob.id, id), eq(exportJob.state, 'running')))
+      .returning({ id: exportJob.id });
+    return rows.length > 0;
+  }
+}
+
+/** Rows of the resource as the cells of its sheet, from the same decorated and serialized form the list answers. */
+async function sheetRows(def: ResourceDef, rows: Row[], ctx: ResourceContext): Promise<unknown[][]> {
+  const items = (await presentRows(def, rows, ctx)) as Row[];
+  return items.map((item) => (def.sheet ?? []).map((column) => (column.value ? column.value(item) : item[column.key])));
+}

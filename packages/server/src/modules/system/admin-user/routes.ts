@@ -1,0 +1,96 @@
+import { and, asc, ilike, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminUserCreateSchema,
+  adminUserSchema,
+  adminUserUpdateSchema,
+  booleanParamSchema,
+  companyOptionSchema,
+  envelopeSchema,
+  idFilterSchema,
+  roleOptionSchema,
+} from '@gw/contracts';
+import type { AppDeps } from '../../../app-deps.js';
+import { adminUser, customer, role } from '../../../db/schema.js';
+import { ok } from '../../../http/reply.js';
+import { escapeLike } from '../../../http/resource/list-query.js';
+import { registerResource } from '../../../http/resource/register.js';
+import { customerScope } from '../../../http/scope.js';
+import { MSG } from './messages.js';
+import { adminUserRules } from './rules.js';
+import { decorateUsers, serializeAdminUser } from './serialize.js';
+
+const PATH = '/system/admin_user';
+const query = { menu: PATH, action: 'query' } as const;
+
+/** 管理员 (/system/admin_user): users, their company and roles; a customer's administrator manages its own subtree. */
+export function adminUserRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    `${PATH}/roles`,
+    {
+      config: { access: query },
+      schema: { tags: [MSG.title], summary: '可授予的角色 (用户表单的角色选项)', response: { 200: envelopeSchema(z.array(roleOptionSchema)) } },
+    },
+    async (req) => {
+      const own = req.user.grants.superUser ? undefined : inArray(role.id, req.user.heldRoleIds.length ? req.user.heldRoleIds : [0]);
+      return ok(await db.select({ id: role.id, name: role.name, parent_id: role.parent_id }).from(role).where(own).orderBy(asc(role.id)));
+    },
+  );
+
+  typed.get(
+    `${PATH}/companies`,
+    {
+      config: { access: query },
+      schema: {
+        tags: [MSG.title],
+        summary: '可选的所属公司 (按名称搜索, 本公司及下级)',
+        querystring: z.object({ keywords: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: envelopeSchema(z.array(companyOptionSchema)) },
+      },
+    },
+    async (req) => {
+      const { keywords, limit } = req.query;
+      const named = keywords ? ilike(customer.company_name, `%${escapeLike(keywords)}%`) : undefined;
+      const rows = await db
+        .select({ id: customer.id, company_name: customer.company_name })
+        .from(customer)
+        .where(and(named, customerScope(req.user, customer.id)))
+        .orderBy(asc(customer.company_name), asc(customer.id))
+        .limit(limit);
+      return ok(rows);
+    },
+  );
+
+  registerResource(app, deps, {
+    path: PATH,
+    title: MSG.title,
+    table: adminUser,
+    id: adminUser.id,
+    createdAt: adminUser.created_at,
+    scopeColumn: adminUser.customer_id,
+    keywords: [adminUser.username, adminUser.name, adminUser.phone, adminUser.email],
+    sortable: {
+      id: adminUser.id,
+      username: adminUser.username,
+      name: adminUser.name,
+      created_at: adminUser.created_at,
+      last_login_at: adminUser.last_login_at,
+    },
+    filters: {
+      customer_id: { column: adminUser.customer_id, schema: idFilterSchema },
+      role_id: { column: adminUser.roles, schema: idFilterSchema, op: 'has' },
+      enabled: { column: adminUser.enabled, schema: booleanParamSchema },
+    },
+    item: adminUserSchema,
+    create: adminUserCreateSchema,
+    update: adminUserUpdateSchema,
+    decorate: decorateUsers,
+    serialize: serializeAdminUser,
+    ...adminUserRules({ superUser: deps.config.superUser, clock: deps.clock }),
+  });
+}

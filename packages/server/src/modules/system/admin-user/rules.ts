@@ -1,0 +1,90 @@
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ROLE_ADMIN } from '@gw/contracts';
+import type { Tx } from '../../../db/client.js';
+import { adminUser, customer, role, session } from '../../../db/schema.js';
+import { refused } from '../../../http/errors.js';
+import type { ResourceDef, Row } from '../../../http/resource/types.js';
+import { customerScope } from '../../../http/scope.js';
+import type { Clock } from '../../../lib/clock.js';
+import { hashPassword } from '../../../lib/password.js';
+import { refuseDuplicate } from '../shared.js';
+import { MSG } from './messages.js';
+
+type Rules = Pick<ResourceDef, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afterWrite' | 'afterDelete'>;
+
+/**
+ * The 管理员 rules. Everyone: nobody deletes or disables themselves or the super user. Whoever lacks full access:
+ * grants only roles it holds and leaves full-access users alone. A customer's administrator (scope own): keeps
+ * every user it creates or moves inside its own company subtree.
+ */
+export function adminUserRules(deps: { superUser: string; clock: Clock }): Rules {
+  const isFullAccess = (row: Row) => row.username === deps.superUser || (row.roles as number[]).includes(ROLE_ADMIN);
+
+  async function checkCompany(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {
+    const own = req.user.scope === 'own';
+    if (current && !('customer_id' in values)) return;
+    const id = values.customer_id as number | null | undefined;
+    if (id == null) {
+      if (own) throw refused(MSG.companyRequired);
+      return;
+    }
+    const [found] = await tx.select({ id: customer.id }).from(customer).where(and(eq(customer.id, id), customerScope(req.user, customer.id)));
+    if (!found) throw refused(own ? MSG.companyOutside : MSG.companyMissing);
+  }
+
+  async function checkRoles(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {
+    const roles = values.roles as number[] | undefined;
+    if (!roles?.length) return;
+    const found = await tx.select({ id: role.id }).from(role).where(inArray(role.id, roles));
+    if (found.length !== new Set(roles).size) throw refused(MSG.roleMissing);
+    if (req.user.grants.superUser) return;
+    const had = new Set((current?.roles as number[] | undefined) ?? []);
+    if (roles.some((id) => !had.has(id) && !req.user.heldRoleIds.includes(id))) throw refused(MSG.roleNotHeld);
+  }
+
+  return {
+    async checkWrite(req, values, current, tx) {
+      if (current) {
+        if (!req.user.grants.superUser && isFullAccess(current)) throw refused(MSG.fullAccessTarget);
+        const isSuper = current.username === deps.superUser;
+        if (values.enabled === false && current.id === req.user.id) throw refused(MSG.disableSelf);
+        if (values.enabled === false && isSuper) throw refused(MSG.disableSuper);
+        if (isSuper && values.username !== undefined && values.username !== current.username) throw refused(MSG.renameSuper);
+      }
+      await checkCompany(req, values, current, tx);
+      await checkRoles(req, values, current, tx);
+      const unique = { table: adminUser, id: adminUser.id, column: adminUser.username };
+      await refuseDuplicate(tx, unique, values.username, current, MSG.usernameTaken);
+    },
+
+    async checkDelete(req, current) {
+      if (current.id === req.user.id) throw refused(MSG.deleteSelf);
+      if (current.username === deps.superUser) throw refused(MSG.deleteSuper);
+      if (!req.user.grants.superUser && isFullAccess(current)) throw refused(MSG.fullAccessTarget);
+    },
+
+    async toColumns(values) {
+      const { password, roles, ...rest } = values;
+      return {
+        ...rest,
+        ...(roles !== undefined ? { roles: [...new Set(roles as number[])] } : {}),
+        ...(typeof password === 'string' ? { password_hash: await hashPassword(password) } : {}),
+      };
+    },
+
+    /** A reset password or a disabled account ends the user's sessions (the caller keeps its own). */
+    async afterWrite(req, row, current, tx) {
+      if (!current || (row.password_hash === current.password_hash && row.enabled !== false)) return;
+      await tx
+        .update(session)
+        .set({ revoked_at: deps.clock.now() })
+        .where(and(eq(session.user_id, row.id as number), isNull(session.revoked_at), ne(session.id, req.user.sessionId)));
+    },
+
+    async afterDelete(_req, rows, tx) {
+      const ids = rows.map((r) => r.id as number);
+      await tx.update(session).set({ revoked_at: deps.clock.now() }).where(and(inArray(session.user_id, ids), isNull(session.revoked_at)));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { booleanParamSchema, configItemSchema, configUpdateSchema, configWriteSchema } from '@gw/contracts';
+import type { AppDeps } from '../../../app-deps.js';
+import { config } from '../../../db/schema.js';
+import { registerResource } from '../../../http/resource/register.js';
+import { MSG } from './messages.js';
+import { configRules } from './rules.js';
+import { serializeConfig } from './serialize.js';
+
+/** 通用配置 (/system/config): key, value, description and 公开 (readable without login through /tools/config). */
+export function configRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerResource(app, deps, {
+    path: '/system/config',
+    title: MSG.title,
+    table: config,
+    id: config.id,
+    createdAt: config.created_at,
+    keywords: [config.key, config.description, config.value],
+    sortable: { id: config.id, key: config.key, created_at: config.created_at, updated_at: config.updated_at },
+    filters: { public: { column: config.public, schema: booleanParamSchema }, builtin: { column: config.builtin, schema: booleanParamSchema } },
+    item: configItemSchema,
+    create: configWriteSchema,
+    update: configUpdateSchema,
+    serialize: serializeConfig,
+    ...configRules,
+  });
+}

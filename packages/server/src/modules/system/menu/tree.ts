@@ -1,0 +1,34 @@
+import type { MenuEntry, MenuNode } from '@gw/contracts';
+import { badRequest } from '../../../http/errors.js';
+import { MSG } from './messages.js';
+
+/** The menu forest from flat entries: children in `sort` order, then by path; an orphan is a root. */
+export function buildMenuTree(entries: MenuEntry[]): MenuNode[] {
+  const sorted = [...entries].sort((a, b) => a.sort - b.sort || a.path.localeCompare(b.path));
+  const nodes = new Map<string, MenuNode>(sorted.map((e) => [e.path, { ...e }]));
+  const roots: MenuNode[] = [];
+  for (const entry of sorted) {
+    const node = nodes.get(entry.path)!;
+    const parent = entry.parent != null && entry.parent !== entry.path ? nodes.get(entry.parent) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Refuses a registered tree that is not one: duplicate paths, unknown parents, parent loops (400 naming the entry). */
+export function checkMenuTree(entries: MenuEntry[]): void {
+  const parents = new Map<string, string | null>();
+  entries.forEach((e, i) => {
+    if (parents.has(e.path)) throw badRequest(`参数错误 menus.${i}.path: ${MSG.duplicate(e.path)}`);
+    parents.set(e.path, e.parent);
+  });
+  entries.forEach((e, i) => {
+    if (e.parent != null && !parents.has(e.parent)) throw badRequest(`参数错误 menus.${i}.parent: ${MSG.parentMissing(e.parent)}`);
+    const seen = new Set<string>();
+    for (let p: string | null | undefined = e.path; p != null; p = parents.get(p)) {
+      if (seen.has(p)) throw badRequest(`参数错误 menus.${i}.parent: ${MSG.cycle(e.path)}`);
+      seen.add(p);
+    }
+  });
+}
