@@ -1,19 +1,12 @@
 import type { MenuEntry, MenuNode } from '@gw/contracts';
 import { badRequest } from '../../../http/errors.js';
+import { forest } from '../../../lib/tree.js';
 import { MSG } from './messages.js';
 
 /** The menu forest from flat entries: children in `sort` order, then by path; an orphan is a root. */
 export function buildMenuTree(entries: MenuEntry[]): MenuNode[] {
   const sorted = [...entries].sort((a, b) => a.sort - b.sort || a.path.localeCompare(b.path));
-  const nodes = new Map<string, MenuNode>(sorted.map((e) => [e.path, { ...e }]));
-  const roots: MenuNode[] = [];
-  for (const entry of sorted) {
-    const node = nodes.get(entry.path)!;
-    const parent = entry.parent != null && entry.parent !== entry.path ? nodes.get(entry.parent) : undefined;
-    if (parent) (parent.children ??= []).push(node);
-    else roots.push(node);
-  }
-  return roots;
+  return forest<string, MenuNode>(sorted.map((e) => ({ key: e.path, parent: e.parent, node: { ...e } })));
 }
 
 /** Refuses a registered tree that is not one: duplicate paths, unknown parents, parent loops (400 naming the entry). */
