@@ -34,12 +34,12 @@ describe('console shell in Chromium', () => {
   });
 
   it('sends a new user opening a deep link to login with the redirect, then lands there', async () => {
-    const page = await open('/system/role');
+    const page = await open('/system/version');
     await page.waitForURL('**/custom/login?redirect=**');
-    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/system/role');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/system/version');
     await login(page, 'admin', ADMIN_PASSWORD);
-    await page.waitForURL('**/custom/system/role');
-    await expect.poll(() => page.title()).toBe('角色管理 - 智能网关管理系统');
+    await page.waitForURL('**/custom/system/version');
+    await expect.poll(() => page.title()).toBe('版本管理 - 智能网关管理系统');
     await page.getByText('建设中', { exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('SYSTEM_DICTIONARY'))).toContain('"area"');
     await page.context().close();
@@ -49,22 +49,22 @@ describe('console shell in Chromium', () => {
     const page = await signedIn();
     const sidebar = page.locator('aside[aria-label="sidebar"]');
     await sidebar.getByText('系统管理').click();
-    for (const title of ['角色管理', '通用配置', '操作日志']) {
+    for (const title of ['版本管理', '授权生成', '调试代理']) {
       await sidebar.getByText(title, { exact: true }).click();
       await page.getByText('建设中', { exact: true }).waitFor();
     }
-    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '角色管理', '通用配置', '操作日志']);
+    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '版本管理', '授权生成', '调试代理']);
 
-    await tags(page).filter({ hasText: '通用配置' }).click({ button: 'right' });
+    await tags(page).filter({ hasText: '授权生成' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '刷新' }).click();
-    await page.waitForURL('**/custom/system/config');
+    await page.waitForURL('**/custom/system/gen_license');
     await page.getByText('建设中', { exact: true }).waitFor();
 
-    await tags(page).filter({ hasText: '通用配置' }).click({ button: 'right' });
+    await tags(page).filter({ hasText: '授权生成' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其它' }).click();
-    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '通用配置']);
+    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '授权生成']);
 
-    await tags(page).filter({ hasText: '通用配置' }).click({ button: 'right' });
+    await tags(page).filter({ hasText: '授权生成' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭所有' }).click();
     await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页']);
     await page.waitForURL('**/custom/dashboard');
@@ -141,8 +141,16 @@ describe('console shell in Chromium', () => {
 
   it('logs out from the avatar menu', async () => {
     const page = await signedIn();
-    await page.getByRole('button', { name: 'admin' }).click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.getByText('公司信息', { exact: true }).waitFor();
+    const logout = page.getByRole('menuitem', { name: '退出登录' });
+    // the dropdown may miss a click that lands while the navbar is still settling: open it until it shows
+    await expect
+      .poll(async () => {
+        if (!(await logout.isVisible())) await page.getByRole('button', { name: 'admin' }).click();
+        return logout.isVisible();
+      })
+      .toBe(true);
+    await logout.click();
     await page.waitForURL('**/custom/login**');
     expect(await page.evaluate(() => localStorage.getItem('Custom-Token'))).toBeNull();
     await page.goto(`${server.url}/custom/dashboard`);
