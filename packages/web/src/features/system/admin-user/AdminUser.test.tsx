@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { renderInShell } from '../../../components/ResourceTable/testing';
 import { useUserStore } from '../../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
 import AdminUserPage from './Page';
+import { allowSlowMachine, dialog, twoChars, writes } from '../../../test/ui';
 
 const P = '/system/admin_user';
 const li: AdminUser = {
@@ -13,12 +14,8 @@ const li: AdminUser = {
   roles: [{ id: 3, name: 'operator' }], enabled: true, wx_openid: '', last_login_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 };
 
-const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
-const dialog = () => document.querySelector<HTMLElement>('.ant-modal')!;
-const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
 
-// a loaded machine needs longer than a second for a request and a dialog
-configure({ asyncUtilTimeout: 5000 });
+allowSlowMachine();
 
 let calls: ApiCall[];
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConfigItem } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { renderInShell } from '../../../components/ResourceTable/testing';
 import { useUserStore } from '../../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
 import ConfigPage from './Page';
+import { allowSlowMachine, dialog, twoChars, writes } from '../../../test/ui';
 
 const P = '/system/config';
 const item = (id: number, key: string, value: string, builtin: boolean, open = false): ConfigItem => ({
@@ -13,13 +14,9 @@ const item = (id: number, key: string, value: string, builtin: boolean, open = f
 });
 const rows = [item(1, 'site_title', '智能网关管理系统', true, true), item(2, 'service_phone', '400-000-0000', false)];
 
-const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
-const dialog = () => document.querySelector<HTMLElement>('.ant-modal')!;
-const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
 
-// a loaded machine needs longer than a second for a request and a dialog
-configure({ asyncUtilTimeout: 5000 });
+allowSlowMachine();
 
 let calls: ApiCall[];
 beforeEach(() => {

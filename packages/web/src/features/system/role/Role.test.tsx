@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MenuNode, RoleItem } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
 import { routeMenus } from './menus';
 import { asyncRoutes } from '../../../app/routes';
 import RolePage from './Page';
+import { allowSlowMachine, twoChars, writes } from '../../../test/ui';
 
 const role = (id: number, name: string, parent_id: number | null, extra: Partial<RoleItem> = {}): RoleItem => ({
   id, name, parent_id, description: '', menus: [], member_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra,
@@ -16,7 +17,6 @@ const roles = [role(1, 'admin', null), role(2, 'customer', null), role(3, 'opera
 const menu = (path: string, title: string, parent: string | null, children?: MenuNode[]): MenuNode => ({ path, title, parent, icon: '', sort: 0, hidden: false, children });
 const tree = [menu('/system', '系统管理', null, [menu('/system/role', '角色管理', '/system'), menu('/system/log', '操作日志', '/system')])];
 
-const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 /** The permission dialog's checkbox labelled `label` (a plain selector: role queries are slow over a whole tree table). */
 const box = (label: string) => {
@@ -24,10 +24,8 @@ const box = (label: string) => {
   if (!input) throw new Error(`no checkbox ${label}`);
   return input;
 };
-const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
 
-// a loaded machine needs longer than a second for a request and a dialog
-configure({ asyncUtilTimeout: 5000 });
+allowSlowMachine();
 
 let calls: ApiCall[];
 beforeEach(() => {

@@ -1,0 +1,16 @@
+import { configure } from '@testing-library/react';
+import type { ApiCall } from './mockApi';
+
+/** antd puts a space between the two characters of a two-character button label (确 定, 删 除). */
+export const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
+
+/** The open antd modal. */
+export const dialog = () => document.querySelector<HTMLElement>('.ant-modal')!;
+
+/** The calls that changed something, as [method, path, body]. */
+export const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
+
+/** A loaded machine needs longer than a second for a request and a dialog. */
+export function allowSlowMachine(): void {
+  configure({ asyncUtilTimeout: 5000 });
+}
