@@ -5,4 +5,10 @@ export const MSG = {
   keyTaken: '配置键已存在',
   renameBuiltin: '内置配置项的键不能修改',
   deleteBuiltin: '内置配置项不能删除',
+  sheetKey: '配置键',
+  sheetValue: '配置值',
+  sheetDescription: '描述',
+  sheetPublic: '公开',
+  yes: '是',
+  no: '否',
 } as const;

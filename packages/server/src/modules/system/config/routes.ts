@@ -22,6 +22,13 @@ export function configRoutes(app: FastifyInstance, deps: AppDeps): void {
     create: configWriteSchema,
     update: configUpdateSchema,
     serialize: serializeConfig,
+    // also the import template: the columns a file may fill are those the create schema accepts
+    sheet: [
+      { key: 'key', title: MSG.sheetKey, width: 24 },
+      { key: 'value', title: MSG.sheetValue, width: 50 },
+      { key: 'description', title: MSG.sheetDescription, width: 40 },
+      { key: 'public', title: MSG.sheetPublic, value: (row) => (row.public ? MSG.yes : MSG.no) },
+    ],
     ...configRules,
   });
 }

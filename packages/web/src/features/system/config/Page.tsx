@@ -21,8 +21,8 @@ export default function ConfigPage() {
       toBody={configBody}
       fetchRecord={false}
       defaultSort="key"
-      // 删除 per row instead of the kit's (it would offer it on built-in items and in bulk); no spreadsheet on the server
-      actions={{ delete: false, export: false, import: false }}
+      // 删除 per row instead of the kit's (it would offer it on built-in items and in bulk)
+      actions={{ delete: false }}
       extraRowActions={(row) => (mayDelete && !row.builtin ? <DeleteRowButton resource={PATH} id={row.id} /> : null)}
       filters={[{ name: 'public', label: M.public, type: 'select', options: YES_NO }]}
     />
