@@ -3,11 +3,11 @@ import { and, count, eq, inArray, lte, max, min } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.js';
 import { exportJob } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
-import { listWhere } from '../http/resource/list-query.js';
+import { listWhere, sortKeyOf } from '../http/resource/list-query.js';
 import { presentRows } from '../http/resource/register.js';
 import type { ResourceContext, ResourceDef, Row } from '../http/resource/types.js';
 import { type ExportJobRow, diskPathOf, expiryFrom, exportFileName, removeFiles, scopeUserOf } from './export-jobs.js';
-import { batchesById } from './keyset.js';
+import { batchesById, batchesBySort } from './keyset.js';
 import { MSG } from './messages.js';
 import { exportableDef, jobQueueOf, setJobQueue } from './registry.js';
 import { XlsxWriter } from './xlsx.js';
@@ -39,8 +39,8 @@ export const exportRunnerOf = (deps: AppDeps) => jobQueueOf(deps) as ExportRunne
 /**
  * The in-process export queue: up to EXPORT_CONCURRENCY jobs at a time on this node. Jobs are claimed from
  * the table with FOR UPDATE SKIP LOCKED, so several nodes share one queue without running a job twice. A job
- * pages through its list by keyset on the id (newest first, the list's default order) and streams the rows
- * into an xlsx under DATA_DIR/exports, updating progress every batch.
+ * pages through its list by keyset in the list's order (the id, newest first, unless the user sorted) and
+ * streams the rows into an xlsx under DATA_DIR/exports, updating progress every batch.
  */
 export class ExportRunner {
   private readonly active = new Set<Promise<void>>();
@@ -161,7 +161,14 @@ export class ExportRunner {
       if (!(await this.update(job.id, { file_name: fileName, file_path: file, total }))) return;
       writer = XlsxWriter.open(file, def.title, def.sheet);
       let written = 0;
-      for await (const rows of batchesById(db, def, where, { top, bottom }, this.batchSize)) {
+      const sort = job.filters.sort;
+      const key = sortKeyOf(def, typeof sort === 'string' ? sort : undefined);
+      // the list's own order; newest first (by id) unless the user sorted by something else
+      const batches =
+        key && !(key.column === def.id && key.descending)
+          ? batchesBySort(db, def, where, key, this.batchSize)
+          : batchesById(db, def, where, { top, bottom }, this.batchSize);
+      for await (const rows of batches) {
         if (this.stopping) throw new JobFailure(MSG.stopped);
         await writer.addRows(await sheetRows(def, rows, { db, user }));
         written += rows.length;

@@ -90,6 +90,29 @@ describe('export of a list as a background xlsx job', () => {
     expect(names).toEqual(Array.from({ length: 3000 }, (_, i) => `稀疏 ${2999 - i}`));
   });
 
+  it("exports in the list's order when the user sorted it", async () => {
+    const filters = { keywords: '批量公司', sort: 'company_name' };
+    const listed: string[] = [];
+    for (let page = 1; listed.length < BULK; page++) {
+      const res = await api('GET', `${MENU}?keywords=${encodeURIComponent(filters.keywords)}&sort=company_name&limit=1000&page=${page}`, admin);
+      listed.push(...res.json().data.map((c: { company_name: string }) => c.company_name));
+    }
+    const job = await finished(admin, (await startExport(admin, filters)).id);
+    expect(job).toMatchObject({ state: 'done', row_count: BULK, filters });
+    const names = (await sheetRows((await download(admin, job.id)).rawPayload)).slice(1).map((r) => r[0]);
+    expect(names).toEqual(listed);
+
+    // rows inserted by one statement share created_at: the id breaks the tie, as in the list
+    const byTime = await finished(admin, (await startExport(admin, { keywords: '批量公司', sort: '-created_at' })).id);
+    const timed = (await sheetRows((await download(admin, byTime.id)).rawPayload)).slice(1).map((r) => r[0]);
+    expect(timed).toHaveLength(BULK);
+    expect([timed[0], timed[BULK - 1]]).toEqual([`批量公司 ${BULK}`, '批量公司 1']);
+
+    const bad = await api('POST', `${MENU}/export`, admin, { filters: { sort: 'password' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('sort');
+  });
+
   it("exports only a scoped customer user's subtree, whatever it filters", async () => {
     const job = await finished(cu, (await startExport(cu)).id);
     const listed = (await api('GET', MENU, cu)).json();

@@ -44,7 +44,8 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** ORDER BY of a list; the id breaks ties, so paging neither repeats nor skips rows with equal sort values. */
 export function listOrder(def: ResourceDef, sort: string | undefined): SQL[] {
-  return [...(sortOf(sort, def.sortable) ?? []), desc(def.id)];
+  const key = sortKeyOf(def, sort);
+  return key ? [key.descending ? desc(key.column) : asc(key.column), desc(def.id)] : [desc(def.id)];
 }
 
 /** Dates the console sends without a zone are read in China time, as its screens show them. */
@@ -67,11 +68,17 @@ export function parseDate(value: string, field: string, endOfDay = false): Date 
   return new Date(`${y}-${mo}-${d}T${time}`);
 }
 
+/** A list's chosen order: one declared column, up or down (the id breaks ties, downwards). */
+export interface SortKey {
+  column: AnyPgColumn;
+  descending: boolean;
+}
+
 /** `sort=name` ascending, `sort=-name` descending; only declared columns. */
-function sortOf(sort: string | undefined, sortable: Record<string, AnyPgColumn>): SQL[] | undefined {
+export function sortKeyOf(def: ResourceDef, sort: string | undefined): SortKey | undefined {
   if (!sort) return undefined;
   const key = sort.replace(/^[-+]/, '');
-  const column = sortable[key];
+  const column = def.sortable[key];
   if (!column) throw badRequest(`参数错误 sort: 不支持按 ${key} 排序`);
-  return [sort.startsWith('-') ? desc(column) : asc(column)];
+  return { column, descending: sort.startsWith('-') };
 }

@@ -14,12 +14,12 @@ import { XLSX_MIME, xlsxBuffer } from '../../jobs/xlsx.js';
 import { FILE_FIELD } from '../../modules/tools/upload.js';
 import { badRequest } from '../errors.js';
 import { ok } from '../reply.js';
-import { type ListFilters, listQueryOf, listWhere } from './list-query.js';
+import { type ListFilters, listQueryOf, listWhere, sortKeyOf } from './list-query.js';
 import type { ResourceDef } from './types.js';
 
 /**
  * Spreadsheet routes of a resource that declares a `sheet`: POST {path}/export queues a background export of
- * the list under the filters it is given (the list query without paging); with `create`, GET
+ * the list under the filters and in the order it is given (the list query without paging); with `create`, GET
  * {path}/import/template and POST {path}/import (multipart field `file`, xlsx).
  */
 export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: ResourceDef): void {
@@ -29,7 +29,7 @@ export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: R
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [def.title];
   const menu = def.path;
-  const filtersSchema = listQueryOf(def).omit({ page: true, limit: true, sort: true });
+  const filtersSchema = listQueryOf(def).omit({ page: true, limit: true });
 
   app.post(
     `${def.path}/export`,
@@ -44,8 +44,9 @@ export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: R
     },
     async (req) => {
       const filters = (req.body?.filters ?? {}) as ListFilters;
-      // the dates are read now, so a bad one is a 400 here rather than a failed job later
+      // the dates and the sort are read now, so a bad one is a 400 here rather than a failed job later
       listWhere(def, filters, req.user);
+      sortKeyOf(def, filters.sort);
       const now = clock.now();
       const [job] = await db
         .insert(exportJob)
