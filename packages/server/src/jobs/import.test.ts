@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, ALL_ACTIONS, EXPORT_PATH, type ExportJob, ROLE_CUSTOMER } from '@gw/contracts';
-import { customer, operationLog, role } from '../db/schema.js';
+import { config, customer, operationLog, role } from '../db/schema.js';
 import { ADMIN_PASSWORD, API, type TestApp, createTestApp } from '../test/harness.js';
 import { sheetRows, xlsxOf } from '../test/xlsx.js';
 
@@ -94,6 +94,23 @@ describe('import of a resource from its xlsx template', () => {
       await t.db.execute(sql`drop trigger refuse_boom on customer`);
       await t.db.execute(sql`drop function refuse_boom()`);
     }
+  });
+
+  it('reports a row that clashes with an earlier row of the same file as that row failing, and keeps the rest', async () => {
+    const form = new FormData();
+    const rows = [['配置键', '配置值', '描述', '公开'], ['import.one', '1', '第一', '是'], ['import.two', '2'], ['import.one', '重复'], ['import.three', '3', '', '否']];
+    form.append('file', new Blob([await xlsxOf(rows)]), '配置.xlsx');
+    const res = await fetch(`${base}${API}/system/config/import`, { method: 'POST', body: form, headers: { token: admin } });
+    const body = (await res.json()) as { data: { saved: number; failed: number; failed_url: string } };
+    expect(body.data).toMatchObject({ saved: 3, failed: 1 });
+    const stored = await t.db.select().from(config).where(like(config.key, 'import.%'));
+    expect(stored.map((c) => [c.key, c.value, c.public]).sort()).toEqual([
+      ['import.one', '1', true],
+      ['import.three', '3', false],
+      ['import.two', '2', false],
+    ]);
+    const failed = await sheetRows(Buffer.from(await (await get(admin, body.data.failed_url)).arrayBuffer()));
+    expect(failed.slice(1)).toEqual([['import.one', '重复', undefined, undefined, '配置键已存在']]);
   });
 
   it("reports the resource's own write rules per row", async () => {

@@ -7,6 +7,8 @@ export interface ListPage<T> {
   total: number;
 }
 
+const IMPORT_TIMEOUT_MS = 10 * 60_000;
+
 /** The endpoints every resource at `path` answers (DESIGN §4). */
 export function resourceApi<T>(path: string) {
   return {
@@ -25,7 +27,8 @@ export function resourceApi<T>(path: string) {
     import: async (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return (await request<ImportResult>({ url: `${path}/import`, method: 'POST', data: form })).data;
+      // up to 10,000 rows are checked and saved in one request: more than the usual 50 s on a busy server
+      return (await request<ImportResult>({ url: `${path}/import`, method: 'POST', data: form, timeout: IMPORT_TIMEOUT_MS })).data;
     },
   };
 }
