@@ -8,6 +8,7 @@ import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { ResourceTable } from '.';
 import { listBody, renderInShell } from './testing';
 import type { ResourceFormProps } from './types';
+import { twoChars, writes } from '../../test/ui';
 
 const P = '/system/config';
 interface Row {
@@ -32,11 +33,9 @@ function ConfigForm({ mode }: ResourceFormProps<Row>) {
   );
 }
 
-const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
 /** The open overlay (popconfirm, modal, drawer) that holds `text`. */
 const overlayOf = (text: string | RegExp) => screen.getByText(text).closest<HTMLElement>('.ant-popover, .ant-modal, .ant-drawer')!;
 const rowCheckboxes = () => [...document.querySelectorAll<HTMLInputElement>('tbody input[type="checkbox"]')];
-const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
 
 let calls: ApiCall[];
 beforeEach(() => {

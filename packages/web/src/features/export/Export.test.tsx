@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExportJob } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import ExportPage from './Page';
+import { allowSlowMachine, twoChars } from '../../test/ui';
 
 const P = '/manager/export';
 const job = (overrides: Partial<ExportJob>): ExportJob => ({
@@ -17,10 +18,9 @@ const running = job({ state: 'running', progress: 40, row_count: 400, total: 100
 const done = job({
   state: 'done', progress: 100, row_count: 1000, total: 1000, file_name: '客户_20260101_080000.xlsx', file_size: 1536, download_url: '/custom/api/v1/manager/export/1/download',
 });
-const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
 const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path === P).length;
 
-configure({ asyncUtilTimeout: 5000 });
+allowSlowMachine();
 let calls: ApiCall[];
 let jobs: ExportJob[];
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OperationLog } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { lastGet, renderInShell } from '../../../components/ResourceTable/testin
 import { useUserStore } from '../../../stores/user';
 import { mockApi, ok, userInfo } from '../../../test/mockApi';
 import LogPage from './Page';
+import { allowSlowMachine, twoChars } from '../../../test/ui';
 
 const P = '/system/log';
 const log: OperationLog = {
@@ -18,9 +19,8 @@ const log: OperationLog = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
-const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
 
-configure({ asyncUtilTimeout: 5000 });
+allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoginLog } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,15 +6,15 @@ import { lastGet, renderInShell } from '../../../components/ResourceTable/testin
 import { useUserStore } from '../../../stores/user';
 import { mockApi, ok, userInfo } from '../../../test/mockApi';
 import LoginLogPage from './Page';
+import { allowSlowMachine, twoChars } from '../../../test/ui';
 
 const P = '/system/login_log';
 const entry = (id: number, username: string, success: boolean, reason: string): LoginLog => ({
   id, customer_id: 7, company_name: '华东精机', user_id: id, username, ip: `10.0.0.${id}`, user_agent: 'Mozilla/5.0 Chrome/126', success, reason, created_at: '2026-01-01T00:00:00Z',
 });
 const rows = [entry(1, 'li', true, 'ok'), entry(2, 'wang', false, 'password')];
-const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
 
-configure({ asyncUtilTimeout: 5000 });
+allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });
