@@ -219,6 +219,9 @@ export const exportJob = pgTable(
     started_at: timestamp('started_at', { withTimezone: true }),
     finished_at: timestamp('finished_at', { withTimezone: true }),
     expires_at: timestamp('expires_at', { withTimezone: true }),
+    /** The server process running the job, and when it last said so: a silent one has died with its job. */
+    runner: text('runner').notNull().default(''),
+    heartbeat_at: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (t) => [
     index('export_job_user_idx').on(t.user_id, t.created_at),

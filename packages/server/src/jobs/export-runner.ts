@@ -1,5 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
-import { and, count, eq, inArray, lte, max, min } from 'drizzle-orm';
+import { hostname } from 'node:os';
+import { and, count, eq, isNull, lt, lte, max, min, or } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.js';
 import { exportJob } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
@@ -19,13 +20,25 @@ export interface ExportRunnerOptions {
   sweepMs?: number;
   /** Rows read per query. */
   batchSize?: number;
+  /**
+   * This server's name in the job table, the same across its restarts: host and port unless given. Its own
+   * jobs still running at a start died with its last run.
+   */
+  node?: string;
+  /** How often this node says its running jobs are alive. */
+  heartbeatMs?: number;
+  /** A running job not heard of for this long died with its node, whichever that was. */
+  staleMs?: number;
   log?: { error(obj: object, msg?: string): void };
 }
+
+const HEARTBEAT_MS = 10_000;
+const STALE_MS = 60_000;
 
 /** A failure whose message the user may read; anything else is logged and shown as 导出失败. */
 class JobFailure extends Error {}
 
-/** Starts the export runner of an app: fails what a crash left behind, then runs queued jobs as they come. */
+/** Starts the export runner of an app: fails the jobs a crash cut short, then runs queued jobs as they come. */
 export async function startJobs(deps: AppDeps, options: ExportRunnerOptions = {}): Promise<ExportRunner> {
   const runner = new ExportRunner(deps, options);
   await runner.start();
@@ -38,7 +51,9 @@ export const exportRunnerOf = (deps: AppDeps) => jobQueueOf(deps) as ExportRunne
 
 /**
  * The in-process export queue: up to EXPORT_CONCURRENCY jobs at a time on this node. Jobs are claimed from
- * the table with FOR UPDATE SKIP LOCKED, so several nodes share one queue without running a job twice. A job
+ * the table with FOR UPDATE SKIP LOCKED, so several nodes share one queue without running a job twice; a
+ * running job carries its node and a heartbeat, so a node that dies mid-export is noticed by the others (or by
+ * itself when it starts again) without failing what live nodes are running. Jobs still queued are kept. A job
  * pages through its list by keyset in the list's order (the id, newest first, unless the user sorted) and
  * streams the rows into an xlsx under DATA_DIR/exports, updating progress every batch.
  */
@@ -49,20 +64,24 @@ export class ExportRunner {
   private filling: Promise<void> | null = null;
   private refill = false;
   private readonly batchSize: number;
+  readonly node: string;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly options: ExportRunnerOptions,
   ) {
     this.batchSize = options.batchSize ?? 1000;
+    this.node = options.node ?? `${hostname()}:${deps.config.port}`;
   }
 
   async start(): Promise<void> {
-    await this.failInterrupted();
+    await this.failDead(true);
     await this.sweep();
     const log = (err: unknown) => this.options.log?.error({ err }, 'export jobs');
+    const heartbeat = this.options.heartbeatMs ?? HEARTBEAT_MS;
     this.timers.push(setInterval(() => this.kick(), this.options.pollMs ?? 2000).unref());
     this.timers.push(setInterval(() => void this.sweep().catch(log), this.options.sweepMs ?? 600_000).unref());
+    this.timers.push(setInterval(() => void this.beat().then(() => this.failDead(false)).catch(log), heartbeat).unref());
     this.kick();
   }
 
@@ -106,15 +125,29 @@ export class ExportRunner {
     return gone.length;
   }
 
-  /** Jobs queued or running when the server last stopped without finishing them: failed, nothing re-queued. */
-  private async failInterrupted(): Promise<void> {
+  /** Tells the other nodes that the jobs this node runs are alive. */
+  async beat(): Promise<void> {
+    if (!this.active.size) return;
+    await this.deps.db
+      .update(exportJob)
+      .set({ heartbeat_at: this.deps.clock.now() })
+      .where(and(eq(exportJob.state, 'running'), eq(exportJob.runner, this.node)));
+  }
+
+  /**
+   * Fails the running jobs whose node died (服务重启,导出中断) and deletes their half-written files: those not
+   * heard of for STALE_MS, and at this node's start its own (its last run ended with them). Returns how many.
+   */
+  async failDead(starting: boolean): Promise<number> {
     const now = this.deps.clock.now();
-    const left = await this.deps.db
+    const silent = or(isNull(exportJob.heartbeat_at), lt(exportJob.heartbeat_at, new Date(now.getTime() - (this.options.staleMs ?? STALE_MS))));
+    const dead = await this.deps.db
       .update(exportJob)
       .set({ state: 'failed', error: MSG.interrupted, finished_at: now, expires_at: expiryFrom(this.deps.config, now) })
-      .where(inArray(exportJob.state, ['queued', 'running']))
+      .where(and(eq(exportJob.state, 'running'), starting ? or(eq(exportJob.runner, this.node), silent) : silent))
       .returning({ file: exportJob.file_path });
-    await removeFiles(left.map((l) => l.file));
+    await removeFiles(dead.map((d) => d.file));
+    return dead.length;
   }
 
   private async fill(): Promise<void> {
@@ -139,7 +172,12 @@ export class ExportRunner {
       .orderBy(exportJob.id)
       .limit(1)
       .for('update', { skipLocked: true });
-    const [job] = await db.update(exportJob).set({ state: 'running', started_at: clock.now() }).where(eq(exportJob.id, oldest)).returning();
+    const now = clock.now();
+    const [job] = await db
+      .update(exportJob)
+      .set({ state: 'running', started_at: now, runner: this.node, heartbeat_at: now })
+      .where(eq(exportJob.id, oldest))
+      .returning();
     return job;
   }
 
@@ -200,8 +238,8 @@ export class ExportRunner {
   private async update(id: number, values: Partial<ExportJobRow>): Promise<boolean> {
     const rows = await this.deps.db
       .update(exportJob)
-      .set(values)
-      .where(and(eq(exportJob.id, id), eq(exportJob.state, 'running')))
+      .set({ ...values, heartbeat_at: this.deps.clock.now() })
+      .where(and(eq(exportJob.id, id), eq(exportJob.state, 'running'), eq(exportJob.runner, this.node)))
       .returning({ id: exportJob.id });
     return rows.length > 0;
   }

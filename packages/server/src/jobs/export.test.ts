@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, ALL_ACTIONS, EXPORT_PATH, type ExportJob, ROLE_CUSTOMER } from '@gw/contracts';
 import { exportJob, role } from '../db/schema.js';
@@ -191,28 +191,38 @@ describe('export of a list as a background xlsx job', () => {
     expect((await api('GET', EXPORT_PATH, admin)).json().count).toBe(0);
   });
 
-  it('fails the jobs a crash left queued or running at the next start, and re-runs none', async () => {
-    const user = { user_id: 1, username: 'admin', resource: MENU, title: '客户' };
+  it("fails at the next start the job a crash cut short, runs what was still queued, and leaves other nodes' jobs alone", async () => {
+    const user = { user_id: 1, username: 'admin', resource: MENU, title: '客户', filters: { keywords: 'A1' } };
     const partial = path.join(t.config.dataDir, 'exports', '9999-partial.xlsx');
     writeFileSync(partial, 'half a zip');
-    const left = await t.db
+    const runner = exportRunnerOf(t.deps)!;
+    const now = t.clock.now();
+    const [cut, elsewhere, waiting] = await t.db
       .insert(exportJob)
       .values([
-        { ...user, state: 'running', progress: 40, file_path: partial },
+        { ...user, state: 'running', progress: 40, file_path: partial, runner: runner.node, heartbeat_at: now },
+        { ...user, state: 'running', progress: 10, runner: 'other-host:9527', heartbeat_at: now },
         { ...user, state: 'queued' },
       ])
       .returning();
-    const runner = exportRunnerOf(t.deps)!;
     const restarted = await startJobs(t.deps);
-    await restarted.stop();
-    setJobQueue(t.deps, runner);
+    const stateOf = async (id: number) => (await t.db.select().from(exportJob).where(eq(exportJob.id, id)))[0];
+    try {
+      expect(await stateOf(cut.id)).toMatchObject({ state: 'failed', error: '服务重启,导出中断' });
+      expect(existsSync(partial)).toBe(false);
+      expect(await finished(admin, waiting.id)).toMatchObject({ state: 'done', row_count: 2 });
+      expect(await stateOf(elsewhere.id)).toMatchObject({ state: 'running', progress: 10 });
 
-    const rows = await t.db.select().from(exportJob).where(inArray(exportJob.id, left.map((j) => j.id)));
-    expect(rows.map((r) => [r.state, r.error])).toEqual([
-      ['failed', '服务重启,导出中断'],
-      ['failed', '服务重启,导出中断'],
-    ]);
-    expect(existsSync(partial)).toBe(false);
+      // the other node falls silent: after a minute its job is failed too
+      t.clock.advance(30_000);
+      expect(await restarted.failDead(false)).toBe(0);
+      t.clock.advance(31_000);
+      expect(await restarted.failDead(false)).toBe(1);
+      expect(await stateOf(elsewhere.id)).toMatchObject({ state: 'failed', error: '服务重启,导出中断' });
+    } finally {
+      await restarted.stop();
+      setJobQueue(t.deps, runner);
+    }
     const listed = (await api('GET', `${EXPORT_PATH}?state=failed`, admin)).json();
     expect(listed).toMatchObject({ count: 2, data: [{ state: 'failed', download_url: null }, { state: 'failed' }] });
   });
