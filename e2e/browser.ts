@@ -30,3 +30,16 @@ export async function login(page: Page, username: string, password: string): Pro
   await page.getByPlaceholder('验证码').fill('0000');
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
+
+/** A fresh page at `url` (a console path that asks for login), signed in; resolves once it has left the login page. */
+export async function openSignedIn(browser: Browser, url: string, username: string, password: string): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(url);
+  await login(page, username, password);
+  await page.waitForURL((at) => !at.pathname.startsWith('/custom/login')).catch(async (err: Error) => {
+    // say what the login page shows (a refusal, a server error) rather than only that it stayed
+    const shown = await page.getByRole('alert').allInnerTexts();
+    throw new Error(`${err.message}\nstill at ${page.url()}, showing: ${shown.join(' | ') || 'nothing'}`);
+  });
+  return page;
+}
