@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newPage, openSignedIn } from './browser.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
-import { sheetRows } from './xlsx.js';
+import { filledIn, sheetRows } from './xlsx.js';
 
 /**
  * A button's accessible name: antd spaces out a two-character label (确 定), and an icon adds its own name in
@@ -137,7 +137,39 @@ describe('system administration in Chromium', () => {
     await page.context().close();
   });
 
-  // Issue 4's import check needs a console page with 导入: only 客户管理 (/manager/custom) declares `create` and
-  // `sheet` on the server, and its console page is still 建设中; 管理员 has no spreadsheet at all.
-  it.todo('imports an xlsx with one bad row through 导入, lists the good rows and downloads the failed row with 失败原因');
+  it('imports a filled-in template with one bad row: saves the others, lists them and hands back the bad row with its reason', async () => {
+    const page = await signedIn('/system/config');
+    await settled(page);
+    await page.getByRole('button', { name: label('导入') }).click();
+    const dialog = page.getByRole('dialog', { name: '导入配置' });
+    const [template] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: label('下载模板') }).click()]);
+    expect(template.suggestedFilename()).toBe('配置导入模板.xlsx');
+    const templatePath = await template.path();
+    expect(await sheetRows(templatePath)).toEqual([['配置键', '配置值', '描述', '公开']]);
+
+    const file = await filledIn(templatePath, [
+      ['e2e.alpha', '甲', '第一项', '是'],
+      ['Bad Key', '乙', '键不合规'],
+      ['e2e.beta', '丙', '', '否'],
+    ]);
+    await dialog.locator('input[type=file]').setInputFiles({ name: '配置.xlsx', mimeType: 'application/octet-stream', buffer: file });
+    await dialog.getByText('成功导入 2 条, 失败 1 条').waitFor({ timeout: 30_000 });
+
+    const [failures] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: label('下载失败记录') }).click()]);
+    expect(failures.suggestedFilename()).toBe('配置导入失败记录.xlsx');
+    const failed = await sheetRows(await failures.path());
+    expect(failed[0]).toEqual(['配置键', '配置值', '描述', '公开', '失败原因']);
+    expect(failed.slice(1).map((row) => row.slice(0, 3))).toEqual([['Bad Key', '乙', '键不合规']]);
+    expect(failed[1][4]).toMatch(/^配置键: 配置键只能包含小写字母/);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await settled(page);
+    const alpha = page.locator('tbody tr', { hasText: 'e2e.alpha' });
+    await alpha.waitFor();
+    expect(await alpha.innerText()).toContain('第一项');
+    expect(await page.locator('tbody tr', { hasText: 'e2e.beta' }).count()).toBe(1);
+    expect(await page.locator('tbody tr', { hasText: 'Bad Key' }).count()).toBe(0);
+    await page.context().close();
+  });
 });

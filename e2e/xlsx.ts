@@ -13,3 +13,11 @@ export async function sheetRows(file: string): Promise<string[][]> {
   });
   return rows;
 }
+
+/** The xlsx at `file` (a downloaded template) with these rows added below its header, as a user fills it in. */
+export async function filledIn(file: string, rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  for (const row of rows) workbook.worksheets[0].addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
