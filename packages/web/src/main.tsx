@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './app/global.css';
-import { installErrorLog } from './layout/errorLog';
+import { installErrorLog } from './layout/errorRecorder';
 import { registerServiceWorker } from './sw/register';
 
 // errors on the login page are recorded too, not only inside the frame

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ConfigProviderProps, type ThemeConfig, theme } from 'antd';
+import { ConfigProvider, type ConfigProviderProps, type ThemeConfig, message, theme } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Size } from '../settings';
@@ -31,11 +32,40 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Hands antd's context-aware message API to code outside React (the request client's toasts). */
-function MessageBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => setMessageInstance(message), [message]);
-  return null;
+const bridged: MessageInstance[] = [];
+
+/**
+ * Hands this context-aware message API to code outside React (the request client's toasts) while mounted; the
+ * one mounted before it takes over again when it goes. The root has one, and the frame hands over antd App's,
+ * so that inside the frame every toast stacks in one place.
+ * @example const { message } = App.useApp(); useMessageBridge(message);
+ */
+export function useMessageBridge(api: MessageInstance): void {
+  useEffect(() => {
+    bridged.push(api);
+    setMessageInstance(api);
+    return () => {
+      bridged.splice(bridged.lastIndexOf(api), 1);
+      setMessageInstance(bridged.at(-1) ?? message);
+    };
+  }, [api]);
+}
+
+/** The toasts of pages outside the frame (login, 404), themed like the rest. */
+function RootToasts() {
+  const [api, holder] = message.useMessage();
+  useMessageBridge(api);
+  return holder;
+}
+
+/**
+ * Text in antd's font, colour and size, as antd's App gives its children. App itself waits for the frame
+ * (LayoutFrame): its modal hook alone would bring antd's Modal onto the login page.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const style = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily };
+  return <div style={style}>{children}</div>;
 }
 
 /** Everything a page needs around it: antd in Chinese with the chosen colour and size, toasts, query cache. */
@@ -50,10 +80,10 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <ConfigProvider locale={zhCN} theme={themeConfig} componentSize={componentSize}>
-      <AntApp>
-        <MessageBridge />
+      <BaseText>
+        <RootToasts />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      </BaseText>
     </ConfigProvider>
   );
 }

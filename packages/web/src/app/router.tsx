@@ -20,7 +20,7 @@ function lazyPage(load: PageLoader): LazyExoticComponent<ComponentType> {
   return page;
 }
 
-const LazyLayout = lazy(() => import('../layout/Layout').then((module) => ({ default: module.Layout })));
+const LazyLayout = lazy(() => import('./LayoutFrame').then((module) => ({ default: module.LayoutFrame })));
 
 /** The frame of every layout route; one element type for all of them, so moving between menu groups keeps it. */
 function LayoutRoute() {

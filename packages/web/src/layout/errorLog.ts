@@ -1,34 +1,9 @@
 import { Result } from 'antd';
 import { Component, createElement, type ErrorInfo, type ReactNode } from 'react';
-import { useErrorLogStore } from '../stores/errorLog';
-import { useSettingsStore } from '../stores/settings';
+import { recordError } from './errorRecorder';
 import { LAYOUT_TEXT } from './messages';
 
-/** Records an error in the error log (the navbar's bug badge) when settings.errorLog is on (production). */
-export function recordError(error: unknown, info: string, component?: string): void {
-  if (!useSettingsStore.getState().errorLog) return;
-  const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
-  useErrorLogStore.getState().addErrorLog({
-    err: { message: err.message, stack: err.stack },
-    info,
-    url: window.location.href,
-    component,
-    time: Date.now(),
-  });
-}
-
-let installed = false;
-
-/**
- * Listens for uncaught errors and unhandled promise rejections on the window. Safe to call more than once; the
- * listeners stay for the life of the page.
- */
-export function installErrorLog(): void {
-  if (installed) return;
-  installed = true;
-  window.addEventListener('error', (event: ErrorEvent) => recordError(event.error ?? event.message, 'window.onerror'));
-  window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => recordError(event.reason, 'unhandledrejection'));
-}
+export { installErrorLog } from './errorRecorder';
 
 /** The first component named in a React component stack ("\n    at Bomb (…)" → "Bomb"). */
 function componentName(stack: string | null | undefined): string | undefined {
