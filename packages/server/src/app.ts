@@ -53,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     config,
     db,
     clock,
-    sessions: new Sessions({ db, clock, signer, superUser: config.superUser, ttlHours: config.tokenTtlHours }),
+    sessions: new Sessions({ db, clock, signer, superUser: config.superUser, ttlHours: config.tokenTtlHours, cacheMs: config.sessionCacheMs }),
     captchas: new Captchas(db, clock),
   };
 

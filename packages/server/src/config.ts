@@ -12,6 +12,8 @@ export interface Config {
   /** Token signing key; generated once and kept in the database when empty. */
   jwtSecret: string;
   tokenTtlHours: number;
+  /** How long an API node trusts a session it has just checked (ms); other nodes see a revocation this late. */
+  sessionCacheMs: number;
   superUser: string;
   adminPassword: string;
   loginCaptcha: boolean;
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolMax: int(env.DB_POOL_MAX, 20, 'DB_POOL_MAX', 1),
     jwtSecret: env.JWT_SECRET || '',
     tokenTtlHours: int(env.TOKEN_TTL_HOURS, 168, 'TOKEN_TTL_HOURS', 1),
+    sessionCacheMs: int(env.SESSION_CACHE_MS, 1000, 'SESSION_CACHE_MS'),
     superUser: env.SUPER_USER || 'admin',
     adminPassword: env.ADMIN_PASSWORD || '',
     loginCaptcha: !/^(off|false|0|no)$/i.test(env.LOGIN_CAPTCHA ?? 'on'),

@@ -42,6 +42,13 @@ export function registerGuard(app: FastifyInstance, sessions: Sessions, db: Db):
     });
   });
 
+  // Any write may have disabled a user, changed a role or revoked a session: this node forgets the sessions it
+  // remembers before the writer hears back (sessions.ts; other nodes catch up within SESSION_CACHE_MS).
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') sessions.forgetAll();
+    done(null, payload);
+  });
+
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;

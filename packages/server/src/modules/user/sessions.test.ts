@@ -41,12 +41,26 @@ describe('sessions', () => {
     expect(await infoCode(other)).toBe(200);
   });
 
-  it('ends a session whose user is disabled', async () => {
+  it('ends a session whose user is disabled, within SESSION_CACHE_MS when another node disabled it', async () => {
     const id = await t.createUser({ username: 'to-disable', password: 'pass-123' });
     const token = await t.login('to-disable', 'pass-123');
     expect(await infoCode(token)).toBe(200);
 
+    // straight in the database, as another API node would: this node still trusts what it read a moment ago
     await t.db.update(adminUser).set({ enabled: false }).where(eq(adminUser.id, id));
+    expect(await infoCode(token)).toBe(200);
+    t.clock.advance(t.config.sessionCacheMs);
+    expect(await infoCode(token)).toBe(401);
+  });
+
+  it('forgets every remembered session at once when this node serves a write', async () => {
+    const id = await t.createUser({ username: 'written-off', password: 'pass-123' });
+    const token = await t.login('written-off', 'pass-123');
+    expect(await infoCode(token)).toBe(200);
+
+    await t.db.update(adminUser).set({ enabled: false }).where(eq(adminUser.id, id));
+    const admin = await t.login('admin', ADMIN_PASSWORD); // a login is a write too
+    expect(await infoCode(admin)).toBe(200);
     expect(await infoCode(token)).toBe(401);
   });
 
@@ -76,6 +90,23 @@ describe('sessions', () => {
     t.clock.advance(HOUR + 60_000);
     expect(await infoCode(token)).toBe(401);
     expect(await infoCode(await t.login('admin', ADMIN_PASSWORD))).toBe(200);
+  });
+});
+
+describe('sessions with SESSION_CACHE_MS=0', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SESSION_CACHE_MS: '0' } });
+  });
+  afterAll(() => t.close());
+
+  it('reads the session on every request', async () => {
+    const id = await t.createUser({ username: 'no-cache', password: 'pass-123' });
+    const token = await t.login('no-cache', 'pass-123');
+    expect((await t.api('GET', '/user/info', { token })).json().code).toBe(200);
+    await t.db.update(adminUser).set({ enabled: false }).where(eq(adminUser.id, id));
+    expect((await t.api('GET', '/user/info', { token })).json().code).toBe(401);
   });
 });
 

@@ -6,6 +6,7 @@ import { adminUser, customer, session } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TokenSigner } from '../../lib/token.js';
 import type { SessionUser } from '../../http/types.js';
+import { type Entry, SessionCache } from './session-cache.js';
 
 export interface SessionDeps {
   db: Db;
@@ -13,11 +14,17 @@ export interface SessionDeps {
   signer: TokenSigner;
   superUser: string;
   ttlHours: number;
+  /** How long this node trusts a session it has just read (ms); 0 reads it on every request. */
+  cacheMs: number;
 }
 
 /** Opens, checks and revokes sessions; a token is only as good as its session row. */
 export class Sessions {
-  constructor(private readonly deps: SessionDeps) {}
+  private readonly recent: SessionCache;
+
+  constructor(private readonly deps: SessionDeps) {
+    this.recent = new SessionCache(deps.cacheMs);
+  }
 
   async open(userId: number, meta: { ip: string; userAgent: string; roleId?: number | null }): Promise<string> {
     const { db, clock, signer, ttlHours } = this.deps;
@@ -38,6 +45,7 @@ export class Sessions {
 
   async revoke(sessionId: string): Promise<void> {
     await this.deps.db.update(session).set({ revoked_at: this.deps.clock.now() }).where(eq(session.id, sessionId));
+    this.recent.forgetSession(sessionId);
   }
 
   /** Ends every other session of a user (after a password change). */
@@ -48,13 +56,27 @@ export class Sessions {
       .where(and(eq(session.user_id, userId), isNull(session.revoked_at)));
     const ids = others.map((o) => o.id).filter((id) => id !== keep);
     if (ids.length) await this.deps.db.update(session).set({ revoked_at: this.deps.clock.now() }).where(inArray(session.id, ids));
+    this.recent.forgetAll();
+  }
+
+  /**
+   * Drops what this node remembers of every session: after any write, which may have disabled a user, changed
+   * a role's menus or revoked sessions behind this class's back.
+   */
+  forgetAll(): void {
+    this.recent.forgetAll();
   }
 
   /** The user behind a token, or null when the token is bad, expired, revoked or its user is disabled. */
-  async authenticate(token: string | undefined): Promise<SessionUser | null> {
-    if (!token) return null;
-    const { db, clock, signer, superUser } = this.deps;
-    const now = clock.now();
+  authenticate(token: string | undefined): Promise<SessionUser | null> {
+    if (!token) return Promise.resolve(null);
+    const now = this.deps.clock.now();
+    return this.recent.readThrough(token, now.getTime(), () => this.check(token, now));
+  }
+
+  /** The token's signature and claims, then its session, user and roles in one query. */
+  private async check(token: string, now: Date): Promise<Entry | null> {
+    const { db, signer, superUser } = this.deps;
     const claims = await signer.verify(token, now);
     if (!claims) return null;
     const [row] = await db
@@ -84,7 +106,8 @@ export class Sessions {
     const roles = row.roles.filter((r) => inForce.includes(r.id));
     // Role 1 `admin` is the vendor's full-access role (spec §4: a roles list containing the super name gets all).
     const fullAccess = row.user.username === superUser || inForce.includes(ROLE_ADMIN);
-    return {
+    // shared by every request within the cache time, so nobody may change it
+    const user: SessionUser = Object.freeze({
       id: row.user.id,
       username: row.user.username,
       name: row.user.name,
@@ -92,9 +115,10 @@ export class Sessions {
       sessionId: row.session.id,
       roleIds: roles.map((r) => r.id),
       heldRoleIds: held,
-      grants: { superUser: fullAccess, roleMenu: mergeRoleMenus(roles.map((r) => r.menus)) },
+      grants: Object.freeze({ superUser: fullAccess, roleMenu: mergeRoleMenus(roles.map((r) => r.menus)) }),
       // The vendor's staff see every customer; whoever acts as a customer sees its own subtree only.
       scope: fullAccess || (row.vendor === true && !inForce.includes(ROLE_CUSTOMER)) ? 'all' : 'own',
-    };
+    });
+    return { user, at: now.getTime(), expiresAt: row.session.expires_at.getTime() };
   }
 }
