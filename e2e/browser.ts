@@ -1,4 +1,5 @@
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network (STACK.md). */
 export function launchBrowser(): Promise<Browser> {
@@ -42,4 +43,18 @@ export async function openSignedIn(browser: Browser, url: string, username: stri
     throw new Error(`${err.message}\nstill at ${page.url()}, showing: ${shown.join(' | ') || 'nothing'}`);
   });
   return page;
+}
+
+/**
+ * Opens a dropdown with `trigger` and clicks `item` in it. A click that lands while the navbar is still settling
+ * can be missed by the dropdown, so the trigger is clicked again until the item shows.
+ */
+export async function pickFromMenu(trigger: Locator, item: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (!(await item.isVisible())) await trigger.click();
+      return item.isVisible();
+    })
+    .toBe(true);
+  await item.click();
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage } from './browser.js';
+import { launchBrowser, login, newPage, openSignedIn, pickFromMenu } from './browser.js';
 import { seedUsers } from './fixtures.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
 
@@ -14,12 +14,7 @@ describe('console shell in Chromium', () => {
     await page.goto(`${server.url}/custom${path}`);
     return page;
   };
-  const signedIn = async (path = '/dashboard', user = 'admin', password = ADMIN_PASSWORD): Promise<Page> => {
-    const page = await open(path);
-    await login(page, user, password);
-    await page.waitForURL((url) => !url.pathname.startsWith('/custom/login'));
-    return page;
-  };
+  const signedIn = (path = '/dashboard', user = 'admin', password = ADMIN_PASSWORD) => openSignedIn(browser, `${server.url}/custom${path}`, user, password);
   const tags = (page: Page) => page.locator('nav[aria-label="tags-view"] a');
 
   beforeAll(async () => {
@@ -82,8 +77,7 @@ describe('console shell in Chromium', () => {
 
   it('remembers the global size and the layout settings across a reload', async () => {
     const page = await signedIn();
-    await page.getByRole('button', { name: '布局大小' }).click();
-    await page.getByRole('menuitem', { name: '小', exact: true }).click();
+    await pickFromMenu(page.getByRole('button', { name: '布局大小' }), page.getByRole('menuitem', { name: '小', exact: true }));
     await page.getByText('Switch Size Success').waitFor();
 
     await page.getByRole('button', { name: '打开布局配置' }).click();
@@ -142,15 +136,7 @@ describe('console shell in Chromium', () => {
   it('logs out from the avatar menu', async () => {
     const page = await signedIn();
     await page.getByText('公司信息', { exact: true }).waitFor();
-    const logout = page.getByRole('menuitem', { name: '退出登录' });
-    // the dropdown may miss a click that lands while the navbar is still settling: open it until it shows
-    await expect
-      .poll(async () => {
-        if (!(await logout.isVisible())) await page.getByRole('button', { name: 'admin' }).click();
-        return logout.isVisible();
-      })
-      .toBe(true);
-    await logout.click();
+    await pickFromMenu(page.getByRole('button', { name: 'admin' }), page.getByRole('menuitem', { name: '退出登录' }));
     await page.waitForURL('**/custom/login**');
     expect(await page.evaluate(() => localStorage.getItem('Custom-Token'))).toBeNull();
     await page.goto(`${server.url}/custom/dashboard`);

@@ -9,8 +9,6 @@ import { filledIn, sheetRows } from './xlsx.js';
  * front (plus 新增); the label must still be whole (删除 does not match 批量删除).
  */
 const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}$`);
-/** expect.poll gives up after 1 s by default: too soon for a loaded machine. */
-const PATIENT = { timeout: 20_000 };
 
 describe('system administration in Chromium', () => {
   let server: RunningServer;
@@ -18,7 +16,7 @@ describe('system administration in Chromium', () => {
   const signedIn = (path: string, user = 'admin', password = ADMIN_PASSWORD) => openSignedIn(browser, `${server.url}/custom${path}`, user, password);
   const sidebarOf = (page: Page) => page.locator('aside[aria-label="sidebar"]');
   /** The list has its rows (antd blurs a loading table and it takes no clicks). */
-  const settled = (page: Page) => expect.poll(() => page.locator('.ant-spin-spinning').count(), PATIENT).toBe(0);
+  const settled = (page: Page) => expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
 
   beforeAll(async () => {
     server = await startServer();
@@ -49,7 +47,7 @@ describe('system administration in Chromium', () => {
     const grants = admin.getByRole('dialog', { name: `设置权限: ${ROLE}` });
     await grants.getByRole('checkbox', { name: '操作日志 查询', exact: true }).check();
     // that one box is all: its group shows mixed, no other box is ticked
-    await expect.poll(() => grants.getByRole('checkbox', { checked: true }).count(), PATIENT).toBe(1);
+    await expect.poll(() => grants.getByRole('checkbox', { checked: true }).count()).toBe(1);
     expect(await grants.getByRole('checkbox', { name: '操作日志 导出', exact: true }).isChecked()).toBe(false);
     await grants.getByRole('button', { name: label('确定') }).click();
     await grants.waitFor({ state: 'hidden' });
@@ -74,7 +72,7 @@ describe('system administration in Chromium', () => {
     const user = await signedIn('/dashboard', USER, PASSWORD);
     const sidebar = sidebarOf(user);
     // the system group has one visible child for this user, so it collapses into that child
-    await expect.poll(() => sidebar.getByRole('menuitem').allInnerTexts(), PATIENT).toEqual(['首页', '操作日志']);
+    await expect.poll(() => sidebar.getByRole('menuitem').allInnerTexts()).toEqual(['首页', '操作日志']);
     await sidebar.getByText('操作日志').click();
     await user.waitForURL('**/custom/system/log**');
     // the administrator's changes are there to read, each with its 详情

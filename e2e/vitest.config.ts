@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // a page on a loaded 2-core machine may take seconds to show what a poll waits for
+    expect: { poll: { timeout: 20_000 } },
   },
 });
