@@ -135,6 +135,13 @@ async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }>
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // pool.end() resolves before its connections have finished closing; a forced drop that kills one of them
+      // then raises an error on a client nobody listens to any more, so wait for them to go first
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
