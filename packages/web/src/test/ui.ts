@@ -4,8 +4,8 @@ import type { ApiCall } from './mockApi';
 /** antd puts a space between the two characters of a two-character button label (确 定, 删 除). */
 export const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
 
-/** The open antd modal. */
-export const dialog = () => document.querySelector<HTMLElement>('.ant-modal')!;
+/** The antd modal opened last (one still closing from an earlier step may linger before it in the page). */
+export const dialog = () => [...document.querySelectorAll<HTMLElement>('.ant-modal')].at(-1)!;
 
 /** The calls that changed something, as [method, path, body]. */
 export const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);

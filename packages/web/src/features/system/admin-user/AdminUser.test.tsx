@@ -63,7 +63,7 @@ describe('管理员', () => {
     renderInShell(<AdminUserPage />, P);
     const row = (await screen.findByText('李四')).closest('tr')!;
     await user.click(within(row).getByText(twoChars('编辑')));
-    await within(dialog()).findByText('留空则不修改');
+    await screen.findByText('留空则不修改');
     expect(within(dialog()).getByLabelText('密码')).toHaveValue('');
     expect(within(dialog()).getByText('华东精机')).toBeInTheDocument();
     expect(within(dialog()).getByText('operator')).toBeInTheDocument();
