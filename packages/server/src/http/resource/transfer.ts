@@ -65,7 +65,7 @@ export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: R
     },
   );
 
-  if (!def.create) return;
+  if (!def.create || def.importable === false) return;
   const columns = importColumns(def);
 
   app.get(

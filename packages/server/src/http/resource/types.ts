@@ -59,6 +59,8 @@ export interface ResourceDef<TTable extends PgTable = PgTable> {
   serialize(row: Row): unknown;
   /** Spreadsheet columns; a resource with them gets export (and import when `create` is set). */
   sheet?: SheetColumn[];
+  /** false: export only, no import routes, for a sheet that shows names where writes take ids. */
+  importable?: boolean;
   /**
    * Refuses a write the caller may not make (e.g. a parent outside its scope) by throwing an AppError.
    * `current` is the stored row on update, null on create.

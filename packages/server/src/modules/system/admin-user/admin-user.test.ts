@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION, ALL_ACTIONS, ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
+import { ACTION, ALL_ACTIONS, EXPORT_PATH, ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
 import { adminUser, customer, role, session as sessionTable } from '../../../db/schema.js';
+import { exportRunnerOf } from '../../../jobs/export-runner.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { sheetRows } from '../../../test/xlsx.js';
 
 const MENU = '/system/admin_user';
 type Res = Awaited<ReturnType<TestApp['api']>>;
@@ -56,6 +58,20 @@ describe('管理员 /system/admin_user', () => {
     expect(listed).toMatchObject({ count: 1, data: [{ company_name: 'A1 工厂', roles: [{ name: 'customer' }] }] });
     expect(listed.data[0]).not.toHaveProperty('password_hash');
     expect(await t.login('zhang', 'secret-123')).toBeTruthy();
+  });
+
+  it('exports users with company and role names and never a password; there is no import of users', async () => {
+    const queued = (await t.api('POST', `${MENU}/export`, { token: admin, body: { filters: { keywords: 'zhang' } } })).json();
+    expect(queued).toMatchObject({ code: 200, data: { state: 'queued', title: '管理员' } });
+    await exportRunnerOf(t.deps)!.idle();
+    const file = await t.api('GET', `${EXPORT_PATH}/${queued.data.id}/download`, { token: admin });
+    expect(file.statusCode).toBe(200);
+    const rows = await sheetRows(file.rawPayload);
+    expect(rows[0]).toEqual(['用户名', '姓名', '所属公司', '角色', '电话', '邮箱', '状态', '最后登录', '创建时间']);
+    expect(rows.slice(1).map((r) => r.slice(0, 7))).toEqual([['zhang', '张三', 'A1 工厂', 'customer', undefined, 'z@example.com', '启用']]);
+    expect(rows[1][7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(file.rawPayload.toString('latin1')).not.toMatch(/scrypt|secret-123/);
+    expect((await t.api('GET', `${MENU}/import/template`, { token: admin })).statusCode).toBe(404);
   });
 
   it('requires a password of 6 or more on create, and names the field', async () => {

@@ -13,4 +13,17 @@ export const MSG = {
   deleteSuper: '超级管理员不能删除',
   disableSuper: '超级管理员不能禁用',
   renameSuper: '超级管理员的用户名不能修改',
+  sheet: {
+    username: '用户名',
+    name: '姓名',
+    company: '所属公司',
+    roles: '角色',
+    phone: '电话',
+    email: '邮箱',
+    enabled: '状态',
+    on: '启用',
+    off: '停用',
+    lastLogin: '最后登录',
+    createdAt: '创建时间',
+  },
 } as const;

@@ -18,6 +18,7 @@ import { ok } from '../../../http/reply.js';
 import { escapeLike } from '../../../http/resource/list-query.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { customerScope } from '../../../http/scope.js';
+import { chinaTime } from '../../../jobs/xlsx.js';
 import { MSG } from './messages.js';
 import { adminUserRules } from './rules.js';
 import { decorateUsers, serializeAdminUser } from './serialize.js';
@@ -91,6 +92,19 @@ export function adminUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     update: adminUserUpdateSchema,
     decorate: decorateUsers,
     serialize: serializeAdminUser,
+    sheet: [
+      { key: 'username', title: MSG.sheet.username, width: 16 },
+      { key: 'name', title: MSG.sheet.name, width: 12 },
+      { key: 'company_name', title: MSG.sheet.company, width: 24 },
+      { key: 'roles', title: MSG.sheet.roles, width: 24, value: (row) => (row.roles as { name: string }[]).map((r) => r.name).join('、') },
+      { key: 'phone', title: MSG.sheet.phone, width: 16 },
+      { key: 'email', title: MSG.sheet.email, width: 24 },
+      { key: 'enabled', title: MSG.sheet.enabled, value: (row) => (row.enabled ? MSG.sheet.on : MSG.sheet.off) },
+      { key: 'last_login_at', title: MSG.sheet.lastLogin, width: 20, value: (row) => chinaTime(row.last_login_at) },
+      { key: 'created_at', title: MSG.sheet.createdAt, width: 20, value: (row) => chinaTime(row.created_at) },
+    ],
+    // the sheet names companies and roles where a write takes their ids, and holds no passwords
+    importable: false,
     ...adminUserRules({ superUser: deps.config.superUser, clock: deps.clock }),
   });
 }

@@ -20,8 +20,8 @@ export default function AdminUserPage() {
       toFormValues={adminUserValues}
       toBody={adminUserBody}
       defaultSort="-id"
-      // the server has no spreadsheet for users
-      actions={{ export: false, import: false }}
+      // users are exported, not imported: the sheet names companies and roles, and holds no passwords
+      actions={{ import: false }}
       filters={[
         { name: 'customer_id', label: M.company, type: 'remote', remote: { url: COMPANIES_URL, labelField: 'company_name', limit: COMPANY_LIMIT } },
         { name: 'role_id', label: M.roles, type: 'select', options: roles },
