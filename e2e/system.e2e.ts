@@ -115,6 +115,8 @@ describe('system administration in Chromium', () => {
     await page.getByText('共 2 条').waitFor();
     await settled(page);
     expect(await page.locator('tbody tr', { hasText: GHOST }).count()).toBe(2);
+    // each row shows when it happened, as the console writes times
+    expect(await page.locator('tbody tr', { hasText: GHOST }).first().innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
 
     await page.getByRole('button', { name: label('导出') }).click();
     await page.getByText('已创建导出任务,请到导出管理下载').waitFor();

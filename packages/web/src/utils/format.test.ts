@@ -41,6 +41,10 @@ describe('parseTime', () => {
   it('parses date strings with dashes', () => {
     expect(parseTime('2023-11-15 08:05:03', '{m}{d}{h}{i}')).toBe('11150805');
   });
+  it('shows an ISO time as the API answers it in local time', () => {
+    expect(parseTime(local.toISOString())).toBe('2023-11-15 08:05:03');
+    expect(parseTime('2023-11-15T00:05:03+00:00')).toBe(parseTime(new Date(Date.UTC(2023, 10, 15, 0, 5, 3))));
+  });
   it("gives '' for empty and invalid input", () => {
     expect(parseTime(null)).toBe('');
     expect(parseTime('')).toBe('');

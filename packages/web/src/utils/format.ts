@@ -36,7 +36,9 @@ export function parseTime(time: Date | number | string | null | undefined, cForm
     date = time;
   } else {
     let value: number | string = time;
-    if (typeof value === 'string') value = /^\d+$/.test(value) ? Number(value) : value.replace(/-/g, '/');
+    // '2023-11-15 08:05:03' reads as local time only with slashes in some browsers; an ISO time (with a T, as
+    // the API answers) must keep its dashes or it parses as nothing
+    if (typeof value === 'string') value = /^\d+$/.test(value) ? Number(value) : value.includes('T') ? value : value.replace(/-/g, '/');
     if (typeof value === 'number' && String(Math.trunc(value)).length === 10) value *= 1000;
     date = new Date(value);
   }
