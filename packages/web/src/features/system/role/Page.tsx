@@ -1,5 +1,5 @@
 import { CloudSyncOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import type { RoleItem } from '@gw/contracts';
+import { ROLE_ADMIN, type RoleItem } from '@gw/contracts';
 import { Button, Flex, Space, Table, Tooltip } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { FormPanel } from '../../../components/ResourceTable/FormPanel';
@@ -40,11 +40,19 @@ export default function RolePage() {
     loadingId: editor.loadingId,
     onDelete: allowed.delete ? table.remove : undefined,
     extra: allowed.edit
-      ? (row) => (
-          <Button type="link" size="small" onClick={() => setGranting(row)}>
-            {M.permissions}
-          </Button>
-        )
+      ? (row) =>
+          // role 1 passes every check whatever its menus say: nothing to set
+          row.id === ROLE_ADMIN ? (
+            <Tooltip title={M.adminHasAll}>
+              <Button type="link" size="small" disabled>
+                {M.permissions}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button type="link" size="small" onClick={() => setGranting(row)}>
+              {M.permissions}
+            </Button>
+          )
       : undefined,
   });
 

@@ -104,6 +104,13 @@ describe('角色管理', () => {
     expect(await screen.findByText('已同步 42 个菜单')).toBeInTheDocument();
   });
 
+  it('offers no permission dialog for the admin role, which has every permission anyway', async () => {
+    renderInShell(<RolePage />, '/system/role');
+    await screen.findByText('operator');
+    expect(within(rowOf('admin')).getByText(twoChars('权限')).closest('button')).toBeDisabled();
+    expect(within(rowOf('customer')).getByText(twoChars('权限')).closest('button')).toBeEnabled();
+  });
+
   it('hides 新增, 同步菜单, 权限 and 删除 without their permission bits', async () => {
     useUserStore.setState({ info: userInfo({ role_menu: [{ menu: '/system/role', action: 1 }] }) });
     renderInShell(<RolePage />, '/system/role');

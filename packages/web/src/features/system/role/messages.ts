@@ -11,6 +11,7 @@ export const M = {
   createdAt: '创建时间',
   permissions: '权限',
   permissionTitle: (name: string) => `设置权限: ${name}`,
+  adminHasAll: '管理员角色拥有全部权限,无需设置',
   menu: '菜单',
   all: '全选',
   syncMenus: '同步菜单',
