@@ -1,9 +1,9 @@
 import { Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
-import { ErrorBoundary, installErrorLog } from './errorLog';
+import { ErrorBoundary } from './errorLog';
 import './layout.css';
 import { Navbar } from './navbar/Navbar';
 import { SettingsDrawer } from './settings/SettingsDrawer';
@@ -33,7 +33,6 @@ function AppMain() {
  */
 export function Layout() {
   useResponsiveSidebar();
-  useEffect(installErrorLog, []);
   const sidebar = useAppStore((s) => s.sidebar);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const fixedHeader = useSettingsStore((s) => s.fixedHeader);

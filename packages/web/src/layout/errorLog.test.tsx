@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useErrorLogStore } from '../stores/errorLog';
 import { useSettingsStore } from '../stores/settings';
-import { ErrorBoundary, installErrorLog } from './errorLog';
+import { ErrorBoundary } from './errorLog';
+import { installErrorLog } from './errorRecorder';
 import { renderInConsole, resetConsole } from './testing';
 
 function Bomb(): never {

@@ -3,7 +3,6 @@ import { Component, createElement, type ErrorInfo, type ReactNode } from 'react'
 import { recordError } from './errorRecorder';
 import { LAYOUT_TEXT } from './messages';
 
-export { installErrorLog } from './errorRecorder';
 
 /** The first component named in a React component stack ("\n    at Bomb (…)" → "Bomb"). */
 function componentName(stack: string | null | undefined): string | undefined {
