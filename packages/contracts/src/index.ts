@@ -11,3 +11,4 @@ export * from './role-admin.js';
 export * from './config-admin.js';
 export * from './logs.js';
 export * from './export.js';
+export * from './own.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { own } from './own.js';
 import { MAX_ID } from './api.js';
 
 const common = { id: 'ID', created_at: '创建时间', updated_at: '更新时间' };
@@ -49,7 +50,13 @@ export const TABLE_TITLES: Record<string, string> = {
 };
 
 /** The label of one column of an audited table; '' for a column the catalogue does not know. */
-export const fieldComment = (table: string, key: string): string => FIELD_LABELS[table]?.[key] ?? '';
+export const fieldComment = (table: string, key: string): string => {
+  const labels = own(FIELD_LABELS, table);
+  return (labels && own(labels, key)) ?? '';
+};
+
+/** The title of an audited table, or its own name for a table the catalogue does not know. */
+export const tableTitle = (table: string): string => own(TABLE_TITLES, table) ?? table;
 
 /** Query values `true` / `false` of a yes/no filter (a boolean is accepted too, as a stored filter holds it). */
 export const booleanParamSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

@@ -9,7 +9,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { seed } from './db/seed.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrorReply, registerErrorHandler } from './http/error-handler.js';
 import { API_PREFIX, registerGuard } from './http/guard.js';
 import { startJobs } from './jobs/export-runner.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -65,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -66,6 +66,33 @@ describe('API contract', () => {
     expect(badEmail.json().message).toContain('邮箱格式不正确');
   });
 
+  it('answers a sort by a name that is not a declared column with 400 naming sort, prototype names too', async () => {
+    for (const sort of ['__proto__', '-__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'password_hash']) {
+      const res = await t.api('GET', `/system/config?sort=${sort}`, { token });
+      expect(res.statusCode, sort).toBe(400);
+      expect(res.json().message).toMatch(/^参数错误 sort: 不支持的排序字段/);
+      const exported = await t.api('POST', '/system/config/export', { token, body: { filters: { sort } } });
+      expect(exported.statusCode, sort).toBe(400);
+    }
+    const declared = await t.api('GET', '/system/config?sort=-key', { token });
+    expect(declared.json().code).toBe(200);
+  });
+
+  it('answers a body of a type a JSON route does not read with 400 in the envelope', async () => {
+    for (const [type, payload] of [['application/xml', '<a/>'], ['text/plain', '{"name":"x"}'], ['application/x-www-form-urlencoded', 'name=x']]) {
+      const res = await t.api('POST', '/system/role', { token, body: payload, headers: { 'content-type': type } });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, data: null });
+      expect(res.json().message).toContain('参数错误');
+    }
+  });
+
+  it('answers a path parameter past the router length limit with 400 in the envelope', async () => {
+    const res = await t.api('GET', `/manager/custom/${'9'.repeat(500)}`, { token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: '参数错误 路径参数过长', data: null });
+  });
+
   it('answers values the database cannot hold with 400, not 500', async () => {
     const hugeId = await t.api('GET', '/manager/custom/99999999999', { token });
     expect(hugeId.statusCode).toBe(400);

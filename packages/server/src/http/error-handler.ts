@@ -1,18 +1,18 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { CODE, HTTP } from '@gw/contracts';
+import { CODE, HTTP, own } from '@gw/contracts';
 import { AppError } from './errors.js';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空,但声明为 JSON',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
   FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
   FST_REQ_FILE_TOO_LARGE: '文件过大',
   FST_INVALID_MULTIPART_CONTENT_TYPE: '请以 multipart/form-data 上传文件',
   FST_FILES_LIMIT: '文件数量超出限制',
   FST_PARTS_LIMIT: '表单字段数量超出限制',
+  FST_PROTO_VIOLATION: '参数错误 表单字段名不合法',
 };
 
 /** The SQLSTATE of a database error, looking through the ORM's wrapping. */
@@ -28,6 +28,26 @@ const SQL_REFUSALS: Record<string, string> = {
   '23505': '数据已存在,不能重复',
   '23503': '存在关联数据,无法完成操作',
 };
+
+/** The answer to a body of a type the route does not read (text/plain on a JSON route, XML, a form). */
+function unsupportedType(contentType: string | undefined): string {
+  const type = (contentType ?? '').split(';')[0].trim().slice(0, 60);
+  return `参数错误 不支持的请求内容类型${type ? ` ${type}` : ''},请以 application/json 提交`;
+}
+
+/**
+ * Failures of the router before any route runs (a path parameter over the length limit, a URL that cannot be
+ * decoded): Fastify's `frameworkErrors`, answered as 400 in the envelope like every other bad input.
+ */
+export function frameworkErrorReply(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  if (error.code !== 'FST_ERR_MAX_PARAM_LENGTH' && error.code !== 'FST_ERR_BAD_URL') {
+    req.log.error({ err: error }, 'router failure');
+    void reply.status(HTTP.internal).serializer(JSON.stringify).send({ code: HTTP.internal, message: '服务器内部错误,请联系管理员', data: null });
+    return;
+  }
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '参数错误 路径参数过长' : '参数错误 请求地址格式不正确';
+  void reply.status(HTTP.badRequest).serializer(JSON.stringify).send({ code: HTTP.badRequest, message, data: null });
+}
 
 function fieldOf(path: string, context: string | undefined): string {
   const field = path.replace(/^\//, '').replaceAll('/', '.');
@@ -55,13 +75,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // data exceptions: a value the database cannot hold (out of range, NUL byte, bad format)
       return reply.status(HTTP.badRequest).send({ code: HTTP.badRequest, message: '参数错误 数据格式或取值范围不正确', data: null });
     }
-    if (sqlState && SQL_REFUSALS[sqlState]) {
-      return reply.status(200).send({ code: CODE.refused, message: SQL_REFUSALS[sqlState], data: null });
+    const refusal = sqlState && own(SQL_REFUSALS, sqlState);
+    if (refusal) {
+      return reply.status(200).send({ code: CODE.refused, message: refusal, data: null });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      const message = FASTIFY_MESSAGES[error.code] ?? `参数错误 ${error.message}`;
-      const code = status === 413 ? HTTP.badRequest : status;
+      const known = own(FASTIFY_MESSAGES, error.code);
+      const message = status === 415 ? unsupportedType(req.headers['content-type']) : (known ?? `参数错误 ${error.message}`);
+      // a body too large or of a type the route does not read is bad input like any other: 400
+      const code = status === 413 || status === 415 ? HTTP.badRequest : status;
       return reply.status(code).send({ code, message, data: null });
     }
     req.log.error({ err: error }, 'unhandled error');

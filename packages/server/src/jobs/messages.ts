@@ -11,7 +11,6 @@ export const MSG = {
   notMultipart: '请以 multipart/form-data 上传 xlsx 文件,字段名 file',
   noFile: '请选择要导入的 xlsx 文件 (字段名 file)',
   notXlsx: '文件不是有效的 xlsx 表格,请使用下载的导入模板填写',
-  tooLarge: (mb: number) => `文件过大,不能超过 ${mb} MB`,
   tooManyRows: (max: number) => `一次最多导入 ${max} 行,请分批导入`,
   headerMismatch: '表头与导入模板不一致,请下载导入模板填写',
   imported: (saved: number, failed: number) => (failed ? `导入成功 ${saved} 条,失败 ${failed} 条` : `导入成功 ${saved} 条`),

@@ -14,7 +14,7 @@ function load(): Settings {
 function pickKnown(values: Record<string, unknown>): Partial<Settings> {
   const known: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (key in DEFAULT_SETTINGS && typeof value === typeof DEFAULT_SETTINGS[key as keyof Settings]) known[key] = value;
+    if (Object.hasOwn(DEFAULT_SETTINGS, key) && typeof value === typeof DEFAULT_SETTINGS[key as keyof Settings]) known[key] = value;
   }
   return known;
 }

@@ -1,17 +1,29 @@
 import { type SQL, and, arrayContains, asc, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type ListQuery, listQuerySchema } from '@gw/contracts';
-import type { z } from 'zod';
+import { type ListQuery, listQuerySchema, own } from '@gw/contracts';
+import { z } from 'zod';
 import { badRequest } from '../errors.js';
 import { customerScope } from '../scope.js';
 import type { SessionUser } from '../types.js';
 import type { ResourceDef } from './types.js';
 
-/** The list query of one resource: the common parameters plus its declared filters. */
+/** The list query of one resource: the common parameters, its sort names and its declared filters. */
 export function listQueryOf(def: ResourceDef) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodType> = { sort: sortSchemaOf(def) };
   for (const [name, filter] of Object.entries(def.filters ?? {})) shape[name] = filter.schema.optional();
   return listQuerySchema.extend(shape);
+}
+
+/** `sort`: a declared sortable name, with `-` for descending (and `+` for ascending, as the console sends none). */
+function sortSchemaOf(def: ResourceDef) {
+  const names = Object.keys(def.sortable);
+  return z
+    .string()
+    .max(100)
+    .refine((sort) => Object.hasOwn(def.sortable, sort.replace(/^[-+]/, '')), {
+      message: `不支持的排序字段,可选 ${names.join(', ')} (前加 - 为倒序)`,
+    })
+    .optional();
 }
 
 /** Everything of a list query but paging: what an export job keeps to run the same list later. */
@@ -78,7 +90,7 @@ export interface SortKey {
 export function sortKeyOf(def: ResourceDef, sort: string | undefined): SortKey | undefined {
   if (!sort) return undefined;
   const key = sort.replace(/^[-+]/, '');
-  const column = def.sortable[key];
+  const column = own(def.sortable, key);
   if (!column) throw badRequest(`参数错误 sort: 不支持按 ${key} 排序`);
   return { column, descending: sort.startsWith('-') };
 }

@@ -11,8 +11,8 @@ import { MSG } from '../../jobs/messages.js';
 import { jobQueueOf, registerExportable } from '../../jobs/registry.js';
 import { NotXlsxError, TooManyRowsError, readFirstSheet } from '../../jobs/xlsx-read.js';
 import { XLSX_MIME, xlsxBuffer } from '../../jobs/xlsx.js';
-import { FILE_FIELD } from '../../modules/tools/upload.js';
 import { badRequest } from '../errors.js';
+import { FILE_FIELD, readMultipart } from '../multipart.js';
 import { ok } from '../reply.js';
 import { type ListFilters, listQueryOf, listWhere, sortKeyOf } from './list-query.js';
 import type { ResourceDef } from './types.js';
@@ -105,14 +105,15 @@ export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: R
 }
 
 /** The bytes of the multipart field `file`, at most UPLOAD_MAX_MB. */
-async function uploadedFile(req: FastifyRequest, maxMb: number): Promise<Buffer> {
-  if (!req.isMultipart()) throw badRequest(MSG.notMultipart);
-  const part = await req.file();
-  if (!part || part.fieldname !== FILE_FIELD) throw badRequest(MSG.noFile);
-  try {
-    return await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MSG.tooLarge(maxMb));
-    throw err;
-  }
+function uploadedFile(req: FastifyRequest, maxMb: number): Promise<Buffer> {
+  return readMultipart(
+    req,
+    maxMb,
+    async () => {
+      const part = await req.file();
+      if (!part || part.fieldname !== FILE_FIELD) throw badRequest(MSG.noFile);
+      return part.toBuffer();
+    },
+    MSG.notMultipart,
+  );
 }

@@ -13,7 +13,8 @@ export async function readDictionary(db: Db): Promise<Record<string, unknown>> {
     db.select({ key: dictCategory.key }).from(dictCategory),
     db.select().from(dictItem).orderBy(asc(dictItem.category), asc(dictItem.sort), asc(dictItem.id)),
   ]);
-  const result: Record<string, unknown> = {};
+  // category keys are data: a key such as __proto__ must be an entry like any other, not the prototype
+  const result = Object.create(null) as Record<string, unknown>;
   for (const { key } of categories) result[key] = [];
   for (const item of items) {
     (result[item.category] as DictItem[]).push({ value: asValue(item.value), title: item.title, code: item.code });

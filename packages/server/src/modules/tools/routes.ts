@@ -6,9 +6,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { config as configTable } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
 import { ok } from '../../http/reply.js';
 import { readDictionary } from './dictionary.js';
-import { type StoredFile, storeUploads } from './upload.js';
+import { storeUploads } from './upload.js';
 
 const tags = ['tools'];
 const storedFileSchema = z.object({ name: z.string(), url: z.string() });
@@ -70,16 +71,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件,字段名 file');
-      let files: StoredFile[];
-      try {
-        files = await storeUploads(path.join(config.dataDir, 'uploads'), req.files(), clock.now());
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw badRequest(`文件过大,单个文件不能超过 ${config.uploadMaxMb} MB`);
-        }
-        throw err;
-      }
+      const files = await readMultipart(req, config.uploadMaxMb, () => storeUploads(path.join(config.dataDir, 'uploads'), req.files(), clock.now()));
       if (!files.length) throw badRequest('参数错误 file: 没有收到文件');
       return ok({ ...files[0], files }, '上传成功');
     },

@@ -108,4 +108,19 @@ describe('file upload (POST /tools/upload) over real HTTP', () => {
       expect(body.code).toBe(400);
     }
   });
+
+  it('answers a body cut off mid-file with 400 and keeps none of its files, not even the whole first one', async () => {
+    const before = filesUnder(uploads);
+    const boundary = 'cutBoundary42';
+    const partHead = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`;
+    const body = `${partHead('whole.txt')}complete\r\n${partHead('cut.bin')}${'y'.repeat(200_000)}`;
+    const res = await fetch(`${base}${API}/tools/upload`, {
+      method: 'POST',
+      body,
+      headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Answer).message).toBe('参数错误 file: 上传的表单数据不完整或格式不正确,请重新上传');
+    expect(filesUnder(uploads)).toEqual(before);
+  });
 });

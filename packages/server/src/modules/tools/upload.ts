@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import { FILE_FIELD } from '../../http/multipart.js';
 
 export interface StoredFile {
   name: string;
@@ -11,8 +12,6 @@ export interface StoredFile {
 }
 
 export const UPLOAD_URL = '/custom/uploads';
-/** The multipart field that carries files (spec §7); other fields are ignored. */
-export const FILE_FIELD = 'file';
 
 /**
  * A name that is safe on disk and in a URL: no folders, no dot-files, no control or shell characters; the

@@ -1,4 +1,4 @@
-import { type OperationLog, TABLE_TITLES, fieldComment } from '@gw/contracts';
+import { type OperationLog, fieldComment, tableTitle } from '@gw/contracts';
 import type { operationLog } from '../../../db/schema.js';
 import type { Row } from '../../../http/resource/types.js';
 
@@ -7,7 +7,7 @@ export function serializeOperationLog(row: Row): OperationLog {
   const r = row as typeof operationLog.$inferSelect;
   return {
     ...r,
-    table_title: TABLE_TITLES[r.table_name] ?? r.table_name,
+    table_title: tableTitle(r.table_name),
     changes: r.changes.map((c) => ({ key: c.key, comment: fieldComment(r.table_name, c.key), before: c.before ?? null, after: c.after ?? null })),
     created_at: r.created_at.toISOString(),
   };
