@@ -58,3 +58,20 @@ export async function pickFromMenu(trigger: Locator, item: Locator): Promise<voi
     .toBe(true);
   await item.click();
 }
+
+/**
+ * What a user with the developer tools open would see go wrong on `page` from now on: console errors, uncaught
+ * errors, requests that failed and answers of HTTP 400 or more. Read the returned list when the visit is done.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage, openSignedIn, pickFromMenu } from './browser.js';
+import { launchBrowser, login, newPage, openSignedIn, pickFromMenu, watchProblems } from './browser.js';
 import { seedUsers } from './fixtures.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
 
@@ -37,6 +37,72 @@ describe('console shell in Chromium', () => {
     await expect.poll(() => page.title()).toBe('版本管理 - 智能网关管理系统');
     await page.getByText('建设中', { exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('SYSTEM_DICTIONARY'))).toContain('"area"');
+    await page.context().close();
+  });
+
+  it('shows the login page and the dashboard without a console error or a failed request', async () => {
+    const page = await newPage(browser);
+    const problems = watchProblems(page);
+    await page.goto(`${server.url}/custom/login`, { waitUntil: 'networkidle' });
+    await page.getByPlaceholder('用户名').waitFor();
+    await login(page, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL('**/custom/dashboard');
+    await page.getByText('公司信息', { exact: true }).waitFor();
+    // a full load of the dashboard too, as a user coming back with a saved session makes it
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByText('公司信息', { exact: true }).waitFor();
+    expect(problems).toEqual([]);
+
+    // the tab shows the console's own icon, served under /custom/ like the rest of the console
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBe('/custom/favicon.svg');
+    const served = await page.request.get(`${server.url}${icon}`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toContain('image/svg+xml');
+    await page.context().close();
+  });
+
+  it('keeps the user signed in who reloads or leaves the console while it loads the user info', async () => {
+    for (let round = 1; round <= 5; round++) {
+      const page = await newPage(browser);
+      // the first user info after login is held back, so the reload surely lands while it is in flight; the
+      // real server still answers it, and every later one goes straight through
+      let held = false;
+      await page.route('**/custom/api/v1/user/info', async (route) => {
+        if (held) return route.continue();
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // the page that asked is gone by now
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(`${server.url}/custom/login`);
+      const asked = page.waitForRequest('**/custom/api/v1/user/info');
+      await login(page, 'admin', ADMIN_PASSWORD);
+      await asked;
+
+      // odd rounds follow a link to another page, even rounds press F5 on the dashboard
+      const wanted = round % 2 ? '/system/log' : '/dashboard';
+      if (round % 2) await page.goto(`${server.url}/custom${wanted}`);
+      else await page.reload();
+      await expect.poll(() => page.title(), { message: `round ${round}` }).toBe(round % 2 ? '操作日志 - 智能网关管理系统' : '首页 - 智能网关管理系统');
+      expect(new URL(page.url()).pathname, `round ${round}`).toBe(`/custom${wanted}`);
+      expect(await page.evaluate(() => localStorage.getItem('Custom-Token')), `round ${round}`).not.toBeNull();
+      await page.context().close();
+    }
+  });
+
+  it('offers a retry, not the login page, when the user info cannot be reached', async () => {
+    const page = await signedIn();
+    await page.getByText('公司信息', { exact: true }).waitFor();
+    await page.route('**/custom/api/v1/user/info', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByText('网络错误,请检查网络.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('Custom-Token'))).not.toBeNull();
+
+    await page.unroute('**/custom/api/v1/user/info');
+    await page.getByRole('button', { name: /重\s*试/ }).click();
+    await page.getByText('公司信息', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/custom/dashboard');
     await page.context().close();
   });
 

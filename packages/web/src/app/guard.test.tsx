@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../stores/app';
 import { useUserStore } from '../stores/user';
 import { openConsole, signIn, signOut } from '../test/console';
 import { json, mockApi, ok, userInfo } from '../test/mockApi';
+import { twoChars } from '../test/ui';
 import { decideRoute } from './guard';
 
 // The frame belongs to the layout; here it only needs to show the page.
@@ -84,6 +86,48 @@ describe('navigation guard', () => {
     expect(await screen.findByText('getInfo: roles must be a non-null array!', {}, lazyPage)).toBeInTheDocument();
     expect(localStorage.getItem('Custom-Token')).toBeNull();
     expect(useUserStore.getState().token).toBeUndefined();
+  });
+
+  // a reload or a followed link aborts the request in flight; that must not log the user out
+  it.each([
+    ['is aborted, as by a reload', () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))],
+    ['finds no network', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['meets a server error', () => json({ code: 500, message: 'boom', data: null }, 500)],
+  ])('keeps the token and offers a retry when the user info request %s', async (_case, answer) => {
+    signIn();
+    mockApi({ 'GET /user/info': answer });
+    openConsole('/system/version');
+    expect(await screen.findByText('网络错误,请检查网络.')).toBeInTheDocument();
+    expect(screen.getByText('用户信息未能加载,登录状态仍保留。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: twoChars('重试') })).toBeInTheDocument();
+    expect(here()).toBe('/custom/system/version');
+    expect(localStorage.getItem('Custom-Token')).toBe('token-1');
+    expect(useUserStore.getState().token).toBe('token-1');
+  });
+
+  it('opens the wanted page once a retry loads the user info', async () => {
+    signIn();
+    let online = false;
+    const api = mockApi({
+      'GET /user/info': () => (online ? ok(userInfo({ role_menu: roleMenu })) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    openConsole('/system/version');
+    const retry = await screen.findByRole('button', { name: twoChars('重试') });
+    online = true;
+    await userEvent.click(retry);
+    expect(await screen.findByText('建设中', {}, lazyPage)).toBeInTheDocument();
+    expect(here()).toBe('/custom/system/version');
+    expect(screen.queryByText('网络错误,请检查网络.')).toBeNull();
+    expect(api.calls.filter((c) => c.path === '/user/info')).toHaveLength(2);
+  });
+
+  it('lets a user whose info cannot be loaded give up and log in again', async () => {
+    signIn();
+    mockApi({ 'GET /user/info': () => Promise.reject(new TypeError('Failed to fetch')), 'GET /tools/captcha': () => ok({ c_id: 'c1', svg: '<svg/>' }) });
+    openConsole('/system/version');
+    await userEvent.click(await screen.findByRole('button', { name: '重新登录' }));
+    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/version'));
+    expect(localStorage.getItem('Custom-Token')).toBeNull();
   });
 
   it('clears local storage and goes to login when the server says the session is gone', async () => {

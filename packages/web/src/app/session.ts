@@ -1,6 +1,7 @@
 import { usePermissionStore } from '../stores/permission';
 import { useTagsViewStore } from '../stores/tagsView';
-import { useUserStore } from '../stores/user';
+import { UnusableSessionError, useUserStore } from '../stores/user';
+import { SessionExpiredError } from '../utils/request';
 import { generateRoutes } from './permission';
 
 let pending: Promise<void> | null = null;
@@ -17,6 +18,15 @@ export function loadSession(): Promise<void> {
     pending = null;
   });
   return pending;
+}
+
+/**
+ * Whether a failed `loadSession` means the session is over: the server said so (body code 401) or the user info
+ * cannot carry one (no roles). Anything else (no network, a time-out, the request aborted because the page is
+ * being reloaded or left) says nothing about the session, so the token stays and loading can be retried.
+ */
+export function endsSession(error: unknown): boolean {
+  return error instanceof SessionExpiredError || error instanceof UnusableSessionError;
 }
 
 /** Forgets the session on this side: token, roles, generated routes and tabs. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE } from '../settings';
 import { mockApi, ok, userInfo } from '../test/mockApi';
-import { useUserStore } from './user';
+import { UnusableSessionError, useUserStore } from './user';
 
 const tree = [{ id: 7, label: '华东精机', children: [{ id: 8, label: '一车间' }] }];
 
@@ -28,7 +28,16 @@ describe('user store', () => {
 
   it('refuses a user info without roles (spec §5)', async () => {
     mockApi({ 'GET /user/info': () => ok(userInfo({ roles: [] })) });
-    await expect(useUserStore.getState().getInfo()).rejects.toThrow('getInfo: roles must be a non-null array!');
+    const loading = useUserStore.getState().getInfo();
+    await expect(loading).rejects.toThrow('getInfo: roles must be a non-null array!');
+    await expect(loading).rejects.toBeInstanceOf(UnusableSessionError);
+  });
+
+  it('refuses to ask without a token', async () => {
+    const { calls } = mockApi({});
+    useUserStore.setState({ token: undefined });
+    await expect(useUserStore.getState().getInfo()).rejects.toBeInstanceOf(UnusableSessionError);
+    expect(calls).toEqual([]);
   });
 
   it('saves the token, then caches the dictionary as SYSTEM_DICTIONARY after login', async () => {

@@ -25,6 +25,12 @@ interface UserState {
   changeRole: (roleId: number) => Promise<void>;
 }
 
+/**
+ * The user info cannot carry a session (no token, no user, no roles): the token has to go and the user log in
+ * again. Kept apart from a failed request, which must leave the token alone.
+ */
+export class UnusableSessionError extends Error {}
+
 /** Fetches the dictionary and caches it as SYSTEM_DICTIONARY (spec §4: right after login). */
 export async function loadDictionary(): Promise<void> {
   const res = await request<Record<string, unknown>>({ url: '/tools/dictionary' });
@@ -56,10 +62,10 @@ export const useUserStore = create<UserState>((set, get) => ({
     await loadDictionary();
   },
   async getInfo() {
-    if (!get().token) throw new Error('Verification failed, please Login again.');
+    if (!get().token) throw new UnusableSessionError('Verification failed, please Login again.');
     const { data } = await request<UserInfo>({ url: '/user/info' });
-    if (!data) throw new Error('Verification failed, please Login again.');
-    if (!Array.isArray(data.roles) || data.roles.length === 0) throw new Error('getInfo: roles must be a non-null array!');
+    if (!data) throw new UnusableSessionError('Verification failed, please Login again.');
+    if (!Array.isArray(data.roles) || data.roles.length === 0) throw new UnusableSessionError('getInfo: roles must be a non-null array!');
     set({ info: data, roles: data.roles.map((r) => r.name) });
     // the tree is a convenience cache: a failure (already toasted by the client) must not block the console
     void loadDepartmentTree(data).catch(() => undefined);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE } from '../settings';
 import { setToken } from './auth';
 import * as notify from './notify';
-import { NETWORK_ERROR, RequestError, request, setSessionExpiredHandler } from './request';
+import { NETWORK_ERROR, RequestError, SessionExpiredError, request, setSessionExpiredHandler } from './request';
 import { json, mockApi, ok } from '../test/mockApi';
 
 describe('request client (spec §7, §8)', () => {
@@ -35,7 +35,7 @@ describe('request client (spec §7, §8)', () => {
   it('clears local storage and leaves for login on body code 401', async () => {
     localStorage.setItem(STORAGE.dictionary, '{}');
     mockApi({ 'GET /user/info': () => ({ code: 401, message: '登录已过期,请重新登录', data: null }) });
-    await expect(request({ url: '/user/info' })).rejects.toMatchObject({ code: 401 });
+    await expect(request({ url: '/user/info' })).rejects.toBeInstanceOf(SessionExpiredError);
     expect(expired).toBe(1);
     expect(localStorage.getItem(STORAGE.dictionary)).toBeNull();
     expect(errors).toEqual([]);
@@ -71,6 +71,16 @@ describe('request client (spec §7, §8)', () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(request({ url: '/down' })).rejects.toMatchObject({ message: '网络错误,请检查网络.' });
     expect(errors).toEqual([]);
+  });
+
+  it('ends the session only on body code 401, not on HTTP 401 (a missing permission) or a network failure', async () => {
+    mockApi({ 'GET /x': () => json({ code: 401, message: '您没有权限访问', data: null }, 401) });
+    const refused = request({ url: '/x' });
+    await expect(refused).rejects.toBeInstanceOf(RequestError);
+    await expect(refused).rejects.not.toBeInstanceOf(SessionExpiredError);
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))));
+    await expect(request({ url: '/user/info' })).rejects.not.toBeInstanceOf(SessionExpiredError);
+    expect(expired).toBe(0);
   });
 
   it('passes Excel files through untouched', async () => {

@@ -26,6 +26,16 @@ export class RequestError extends Error {
   }
 }
 
+/**
+ * Body code 401: the server has ended the session (the client has already cleared storage). Its own class because
+ * only this answer, not a network failure, a time-out or an aborted request, may log the user out.
+ */
+export class SessionExpiredError extends RequestError {
+  constructor(message: string, body: unknown) {
+    super(message, 200, 401, body);
+  }
+}
+
 /** Messages of spec §8 for HTTP errors; 497 is swallowed silently. */
 export const HTTP_MESSAGES: Record<number, string> = {
   403: '未授权或授权已过期',
@@ -97,7 +107,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
     }
     if (body.code === 401) {
       onSessionExpired();
-      throw new RequestError(body.message || '登录已过期,请重新登录', 200, 401, body);
+      throw new SessionExpiredError(body.message || '登录已过期,请重新登录', body);
     }
     if (typeof body.code === 'number' && body.code >= 300) {
       toast.error(body.message || 'Error', ERROR_TOAST_SECONDS);
