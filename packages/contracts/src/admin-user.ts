@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './api.js';
+import { booleanParamSchema, idFilterSchema, idSchema } from './api.js';
+import { defineResource, yesNoOptions } from './resource.js';
 import { roleRefSchema } from './auth.js';
 
 export const usernameSchema = z
@@ -57,3 +58,48 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 /** An option of the company RemoteSelect of the user form. */
 export const companyOptionSchema = z.object({ id: z.number(), company_name: z.string() });
 export type CompanyOption = z.infer<typeof companyOptionSchema>;
+
+/** 状态 as the list, its filter and the sheet spell it. */
+export const ENABLED_OPTIONS = yesNoOptions('启用', '禁用');
+
+/** 管理员 (/system/admin_user): users, their company and roles; exported, never imported (no passwords). */
+export const adminUserResource = defineResource({
+  path: '/system/admin_user',
+  title: '管理员',
+  item: adminUserSchema,
+  create: adminUserCreateSchema,
+  update: adminUserUpdateSchema,
+  labels: {
+    id: 'ID',
+    username: '用户名',
+    name: '姓名',
+    password: '密码',
+    phone: '手机号',
+    email: '邮箱',
+    avatar: '头像',
+    customer_id: '所属公司',
+    company_name: '所属公司',
+    roles: '角色',
+    enabled: '状态',
+    wx_openid: '微信 OpenID',
+    last_login_at: '最后登录',
+    created_at: '创建时间',
+    updated_at: '更新时间',
+  },
+  sortable: ['id', 'username', 'name', 'created_at', 'last_login_at'],
+  defaultSort: '-id',
+  dateField: 'created_at',
+  keywordsHint: '用户名、姓名、手机号、邮箱',
+  filters: {
+    customer_id: {
+      label: '所属公司',
+      schema: idFilterSchema,
+      // the companies the caller may see, by name: the route applies the same scope as the list
+      input: { type: 'remote', url: '/system/admin_user/companies', labelField: 'company_name', limit: 100 },
+    },
+    role_id: { label: '角色', schema: idFilterSchema, op: 'has', input: { type: 'remote', url: '/system/admin_user/roles', labelField: 'name' } },
+    enabled: { label: '状态', schema: booleanParamSchema, input: { type: 'select', options: ENABLED_OPTIONS } },
+  },
+  exportable: true,
+  importable: false,
+});

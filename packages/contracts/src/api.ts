@@ -66,6 +66,12 @@ export const MAX_ID = 2_147_483_647;
 export const idSchema = z.number().int().positive().max(MAX_ID);
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
+/** A list filter holding an id (query strings carry it as text). */
+export const idFilterSchema = z.coerce.number().int().positive().max(MAX_ID);
+
+/** Query values `true` / `false` of a yes/no filter (a boolean is accepted too, as a stored filter holds it). */
+export const booleanParamSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(20),

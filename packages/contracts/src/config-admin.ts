@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { booleanParamSchema } from './api.js';
 import { CONFIG_KEY, downloadItemSchema } from './config.js';
+import { defineResource, yesNoOptions } from './resource.js';
 
 export const configKeySchema = z
   .string()
@@ -73,3 +75,34 @@ export const configItemSchema = z.object({
   updated_at: z.string(),
 });
 export type ConfigItem = z.infer<typeof configItemSchema>;
+
+export const YES_NO_OPTIONS = yesNoOptions('是', '否');
+
+/** 通用配置 (/system/config): platform settings; built-in items keep their key and cannot be deleted. */
+export const configResource = defineResource({
+  path: '/system/config',
+  title: '配置',
+  item: configItemSchema,
+  create: configWriteSchema,
+  update: configUpdateSchema,
+  labels: {
+    id: 'ID',
+    key: '配置键',
+    value: '配置值',
+    description: '描述',
+    public: '公开',
+    builtin: '内置',
+    created_at: '创建时间',
+    updated_at: '更新时间',
+  },
+  sortable: ['id', 'key', 'created_at', 'updated_at'],
+  defaultSort: 'key',
+  dateField: 'created_at',
+  keywordsHint: '配置键、描述、配置值',
+  filters: {
+    public: { label: '公开', schema: booleanParamSchema, input: { type: 'select', options: YES_NO_OPTIONS } },
+    builtin: { label: '内置', schema: booleanParamSchema, input: { type: 'select', options: YES_NO_OPTIONS }, hidden: true },
+  },
+  exportable: true,
+  importable: true,
+});

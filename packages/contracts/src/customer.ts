@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, idSchema } from './api.js';
+import { defineResource } from './resource.js';
 
 /** `address|lng|lat` as the console's address picker stores it. */
 export const addressSchema = z.string().trim().max(300);
@@ -45,6 +46,39 @@ export const customerSchema = z.object({
   updated_at: z.string(),
 });
 export type Customer = z.infer<typeof customerSchema>;
+
+/** 客户 (/manager/custom): the companies, a tree; a customer user sees and edits its own subtree. */
+export const customerResource = defineResource({
+  path: '/manager/custom',
+  title: '客户',
+  item: customerSchema,
+  create: customerWriteSchema,
+  update: customerUpdateSchema,
+  labels: {
+    id: 'ID',
+    parent_id: '上级公司',
+    company_name: '公司名称',
+    name: '简称',
+    uscc: '统一社会信用代码',
+    bank: '开户银行',
+    bankno: '银行账号',
+    area_id: '所在地区',
+    address: '地址',
+    contact: '联系人',
+    phone: '联系电话',
+    remark: '备注',
+    is_vendor: '平台运营方',
+    created_at: '创建时间',
+    updated_at: '更新时间',
+  },
+  sortable: ['id', 'company_name', 'created_at'],
+  defaultSort: '-id',
+  dateField: 'created_at',
+  keywordsHint: '公司名称、简称、联系人、联系电话',
+  exportable: true,
+  importable: true,
+  tree: true,
+});
 
 /** What a user may change of its own company through /user/custom_info. */
 export const customInfoUpdateSchema = customerWriteSchema.omit({ parent_id: true }).partial();

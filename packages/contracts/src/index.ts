@@ -12,3 +12,4 @@ export * from './config-admin.js';
 export * from './logs.js';
 export * from './export.js';
 export * from './own.js';
+export * from './resource.js';

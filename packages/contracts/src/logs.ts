@@ -1,50 +1,32 @@
 import { z } from 'zod';
+import { adminUserResource } from './admin-user.js';
+import { booleanParamSchema, idFilterSchema } from './api.js';
+import { configResource } from './config-admin.js';
+import { customerResource } from './customer.js';
 import { own } from './own.js';
-import { MAX_ID } from './api.js';
+import { defineResource, yesNoOptions } from './resource.js';
+import { roleResource } from './role-admin.js';
 
-const common = { id: 'ID', created_at: '创建时间', updated_at: '更新时间' };
+// the filter schemas moved to api.js (the admin-user descriptor needs them, and this file imports that one)
+export { booleanParamSchema, idFilterSchema } from './api.js';
 
-/** Chinese labels of every audited column, by table: the 注释 column of the operation log's change table. */
+/**
+ * Chinese labels of every audited column, by table: the 注释 column of the operation log's change table. A
+ * resource's own labels, plus the columns only the audit shows (a password's hash).
+ */
 export const FIELD_LABELS: Record<string, Record<string, string>> = {
-  customer: {
-    ...common,
-    parent_id: '上级公司',
-    company_name: '公司名称',
-    name: '简称',
-    uscc: '统一社会信用代码',
-    bank: '开户银行',
-    bankno: '银行账号',
-    area_id: '所在地区',
-    address: '地址',
-    contact: '联系人',
-    phone: '联系电话',
-    remark: '备注',
-    is_vendor: '平台运营方',
-  },
-  admin_user: {
-    ...common,
-    username: '用户名',
-    name: '姓名',
-    password_hash: '密码',
-    phone: '手机号',
-    email: '邮箱',
-    avatar: '头像',
-    customer_id: '所属公司',
-    roles: '角色',
-    wx_openid: '微信 OpenID',
-    enabled: '启用',
-    last_login_at: '最后登录时间',
-  },
-  role: { ...common, name: '角色名称', parent_id: '上级角色', description: '描述', menus: '菜单权限' },
-  config: { ...common, key: '配置键', value: '配置值', description: '描述', public: '公开', builtin: '内置' },
+  customer: customerResource.labels,
+  admin_user: { ...adminUserResource.labels, password_hash: adminUserResource.labels.password },
+  role: roleResource.labels,
+  config: configResource.labels,
   dict_item: { id: 'ID', category: '字典分类', value: '值', title: '名称', code: '编码', sort: '排序' },
 };
 
 /** Titles of the audited tables, for the log's table filter. */
 export const TABLE_TITLES: Record<string, string> = {
-  customer: '客户',
-  admin_user: '管理员',
-  role: '角色',
+  customer: customerResource.title,
+  admin_user: adminUserResource.title,
+  role: roleResource.title,
   config: '通用配置',
   dict_item: '字典项',
 };
@@ -58,14 +40,10 @@ export const fieldComment = (table: string, key: string): string => {
 /** The title of an audited table, or its own name for a table the catalogue does not know. */
 export const tableTitle = (table: string): string => own(TABLE_TITLES, table) ?? table;
 
-/** Query values `true` / `false` of a yes/no filter (a boolean is accepted too, as a stored filter holds it). */
-export const booleanParamSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-
 export const logChangeSchema = z.object({ key: z.string(), comment: z.string(), before: z.unknown(), after: z.unknown() });
 export type LogChange = z.infer<typeof logChangeSchema>;
 
 export const logActionParamSchema = z.coerce.number().int().min(1).max(3);
-export const idFilterSchema = z.coerce.number().int().positive().max(MAX_ID);
 
 /** 操作日志: who changed which row of which table, and each changed field before and after. */
 export const operationLogSchema = z.object({
@@ -106,3 +84,75 @@ export const loginLogSchema = z.object({
   created_at: z.string(),
 });
 export type LoginLog = z.infer<typeof loginLogSchema>;
+
+/** 1 增加, 2 删除, 3 修改 (LOG_ACTION), as the filter, the list and the sheet spell them. */
+export const LOG_ACTION_OPTIONS = [
+  { label: '增加', value: 1 },
+  { label: '删除', value: 2 },
+  { label: '修改', value: 3 },
+] as const;
+
+/** 操作日志 (/system/log): read-only, written by the audit trigger; a customer sees its own subtree's changes. */
+export const operationLogResource = defineResource({
+  path: '/system/log',
+  title: '操作日志',
+  item: operationLogSchema,
+  labels: {
+    id: 'ID',
+    action: '操作',
+    table_name: '数据表',
+    table_title: '数据表',
+    record_id: '记录 ID',
+    user_id: '操作人 ID',
+    username: '操作人',
+    customer_id: '公司',
+    ip: 'IP',
+    changes: '变更内容',
+    created_at: '时间',
+  },
+  sortable: ['id', 'created_at'],
+  defaultSort: '-created_at',
+  dateField: 'created_at',
+  keywordsHint: '操作人、记录 ID、IP',
+  filters: {
+    action: { label: '操作', schema: logActionParamSchema, input: { type: 'select', options: LOG_ACTION_OPTIONS } },
+    user_id: { label: '操作人 ID', schema: idFilterSchema, hidden: true },
+    username: { label: '操作人', schema: z.string().trim().max(64), op: 'ilike' },
+    table_name: {
+      label: '数据表',
+      schema: z.string().trim().max(64),
+      input: { type: 'select', options: Object.entries(TABLE_TITLES).map(([value, label]) => ({ label, value })) },
+    },
+  },
+  exportable: true,
+});
+
+export const LOGIN_RESULT_OPTIONS = yesNoOptions('成功', '失败');
+
+/** 登录日志 (/system/login_log): every login attempt, read-only; a customer sees its own subtree's attempts. */
+export const loginLogResource = defineResource({
+  path: '/system/login_log',
+  title: '登录日志',
+  item: loginLogSchema,
+  labels: {
+    id: 'ID',
+    customer_id: '公司',
+    company_name: '公司',
+    user_id: '用户 ID',
+    username: '用户',
+    ip: 'IP',
+    user_agent: '浏览器 (User-Agent)',
+    success: '结果',
+    reason: '原因',
+    created_at: '时间',
+  },
+  sortable: ['id', 'created_at', 'username'],
+  defaultSort: '-created_at',
+  dateField: 'created_at',
+  keywordsHint: '用户、IP',
+  filters: {
+    success: { label: '结果', schema: booleanParamSchema, input: { type: 'select', options: LOGIN_RESULT_OPTIONS } },
+    username: { label: '用户', schema: z.string().trim().max(64), op: 'ilike' },
+  },
+  exportable: true,
+});

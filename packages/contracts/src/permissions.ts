@@ -1,9 +1,12 @@
 // No zod here: the console's entry imports these constants, and zod should load only with the forms.
 
-/** Action bits of a role's menu entry. */
-export const ACTION = { query: 1, add: 2, edit: 4, delete: 8, export: 16 } as const;
+/**
+ * Action bits of a role's menu entry: the five of every list, then the bits of declared actions (a menu
+ * shows in the permission dialog only the ones its resource declares).
+ */
+export const ACTION = { query: 1, add: 2, edit: 4, delete: 8, export: 16, assign: 32, tag: 64, secret: 128 } as const;
 export type Action = keyof typeof ACTION;
-export const ALL_ACTIONS = 31;
+export const ALL_ACTIONS = Object.values(ACTION).reduce((all, bit) => all | bit, 0);
 
 /** One menu of a role and the action bits it grants there. */
 export interface RoleMenu {

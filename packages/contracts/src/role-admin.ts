@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { idSchema } from './api.js';
 import type { Action } from './permissions.js';
+import { defineResource } from './resource.js';
 import { roleMenuSchema } from './role.js';
 
 /** Titles of the action bits in the permission dialog, in bit order. */
-export const ACTION_TITLES: Record<Action, string> = { query: '查询', add: '增加', edit: '修改', delete: '删除', export: '导出' };
+export const ACTION_TITLES: Record<Action, string> = {
+  query: '查询',
+  add: '增加',
+  edit: '修改',
+  delete: '删除',
+  export: '导出',
+  assign: '分配客户',
+  tag: '打标签',
+  secret: '重置密钥',
+};
 
 /** A role as the form writes it (DESIGN §4). */
 export const roleWriteSchema = z.object({
@@ -28,6 +38,30 @@ export const roleSchema = z.object({
   updated_at: z.string(),
 });
 export type RoleItem = z.infer<typeof roleSchema>;
+
+/** 角色管理 (/system/role): a tree of roles and their menu grants; vendor-level data. */
+export const roleResource = defineResource({
+  path: '/system/role',
+  title: '角色',
+  item: roleSchema,
+  create: roleWriteSchema,
+  update: roleUpdateSchema,
+  labels: {
+    id: 'ID',
+    name: '角色名称',
+    parent_id: '上级角色',
+    description: '描述',
+    menus: '菜单权限',
+    member_count: '成员数',
+    created_at: '创建时间',
+    updated_at: '更新时间',
+  },
+  sortable: ['id', 'name', 'created_at'],
+  defaultSort: 'id',
+  dateField: 'created_at',
+  keywordsHint: '角色名称、描述',
+  tree: true,
+});
 
 /** A role the caller may grant, for the user form's role select. */
 export const roleOptionSchema = z.object({ id: z.number(), name: z.string(), parent_id: z.number().nullable() });

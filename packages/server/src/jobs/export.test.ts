@@ -10,7 +10,7 @@ import { exportRunnerOf, startJobs } from './export-runner.js';
 import { setJobQueue } from './registry.js';
 
 const MENU = '/manager/custom';
-const TITLES = ['公司名称', '简称', '统一社会信用代码', '联系人', '电话', '地址', '备注', '创建时间'];
+const TITLES = ['公司名称', '简称', '统一社会信用代码', '联系人', '联系电话', '地址', '备注', '创建时间'];
 /** More than two batches of 1,000, so the keyset paging crosses batch boundaries. */
 const BULK = 2_345;
 

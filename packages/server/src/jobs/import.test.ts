@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, API, type TestApp, createTestApp } from '../test/harnes
 import { sheetRows, xlsxOf } from '../test/xlsx.js';
 
 const MENU = '/manager/custom';
-const TEMPLATE = ['公司名称', '简称', '统一社会信用代码', '联系人', '电话', '地址', '备注'];
+const TEMPLATE = ['公司名称', '简称', '统一社会信用代码', '联系人', '联系电话', '地址', '备注'];
 
 describe('import of a resource from its xlsx template', () => {
   let t: TestApp;

@@ -1,6 +1,5 @@
 /** What the customer screens are told when a write is refused (shown for 5 s, spec §8). */
 export const MSG = {
-  title: '客户',
   topLevelOnlyForStaff: '只能在本公司下创建或移动下级公司',
   parentMissing: '上级公司不存在',
   parentBelowSelf: '上级公司不能是自己的下级',

@@ -2,17 +2,18 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerSchema, customerUpdateSchema, customerWriteSchema, departmentNodeSchema, envelopeSchema } from '@gw/contracts';
+import { customerResource as resource, customerSchema, customerUpdateSchema, customerWriteSchema, departmentNodeSchema, envelopeSchema } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { customer } from '../../db/schema.js';
 import { ok } from '../../http/reply.js';
 import { chinaTime } from '../../jobs/xlsx.js';
 import { registerResource } from '../../http/resource/register.js';
 import { customerScope } from '../../http/scope.js';
-import { MSG } from './messages.js';
 import { checkCustomerDelete, checkCustomerWrite } from './rules.js';
 import { serializeCustomer } from './serialize.js';
 import { buildTree } from './tree.js';
+
+const L = resource.labels;
 
 /** 客户管理 (/manager/custom): the customer tree; a customer user sees and edits only its own subtree. */
 export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -21,7 +22,7 @@ export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/manager/custom/tree',
     {
       config: { access: { menu: '/manager/custom', action: 'query' } },
-      schema: { tags: [MSG.title], summary: '公司树 (组织架构)', response: { 200: envelopeSchema(z.array(departmentNodeSchema)) } },
+      schema: { tags: [resource.title], summary: '公司树 (组织架构)', response: { 200: envelopeSchema(z.array(departmentNodeSchema)) } },
     },
     async (req) => {
       const rows = await db
@@ -34,8 +35,8 @@ export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   registerResource(app, deps, {
-    path: '/manager/custom',
-    title: MSG.title,
+    path: resource.path,
+    title: resource.title,
     table: customer,
     id: customer.id,
     createdAt: customer.created_at,
@@ -49,14 +50,14 @@ export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
     checkWrite: checkCustomerWrite,
     checkDelete: checkCustomerDelete,
     sheet: [
-      { key: 'company_name', title: '公司名称', width: 30 },
-      { key: 'name', title: '简称', width: 16 },
-      { key: 'uscc', title: '统一社会信用代码', width: 22 },
-      { key: 'contact', title: '联系人' },
-      { key: 'phone', title: '电话', width: 16 },
-      { key: 'address', title: '地址', width: 40, value: (row) => (row.address as string).split('|')[0] },
-      { key: 'remark', title: '备注', width: 30 },
-      { key: 'created_at', title: '创建时间', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'company_name', title: L.company_name, width: 30 },
+      { key: 'name', title: L.name, width: 16 },
+      { key: 'uscc', title: L.uscc, width: 22 },
+      { key: 'contact', title: L.contact },
+      { key: 'phone', title: L.phone, width: 16 },
+      { key: 'address', title: L.address, width: 40, value: (row) => (row.address as string).split('|')[0] },
+      { key: 'remark', title: L.remark, width: 30 },
+      { key: 'created_at', title: L.created_at, width: 20, value: (row) => chinaTime(row.created_at) },
     ],
   });
 }

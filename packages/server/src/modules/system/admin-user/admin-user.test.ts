@@ -67,7 +67,7 @@ describe('管理员 /system/admin_user', () => {
     const file = await t.api('GET', `${EXPORT_PATH}/${queued.data.id}/download`, { token: admin });
     expect(file.statusCode).toBe(200);
     const rows = await sheetRows(file.rawPayload);
-    expect(rows[0]).toEqual(['用户名', '姓名', '所属公司', '角色', '电话', '邮箱', '状态', '最后登录', '创建时间']);
+    expect(rows[0]).toEqual(['用户名', '姓名', '所属公司', '角色', '手机号', '邮箱', '状态', '最后登录', '创建时间']);
     expect(rows.slice(1).map((r) => r.slice(0, 7))).toEqual([['zhang', '张三', 'A1 工厂', 'customer', undefined, 'z@example.com', '启用']]);
     expect(rows[1][7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(file.rawPayload.toString('latin1')).not.toMatch(/scrypt|secret-123/);

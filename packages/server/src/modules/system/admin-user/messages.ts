@@ -1,6 +1,5 @@
 /** What the 管理员 screen is told when a write is refused (shown for 5 s, spec §8). */
 export const MSG = {
-  title: '管理员',
   usernameTaken: '用户名已存在',
   companyRequired: '请选择所属公司',
   companyOutside: '只能把用户放在本公司或下级公司',
@@ -13,17 +12,4 @@ export const MSG = {
   deleteSuper: '超级管理员不能删除',
   disableSuper: '超级管理员不能禁用',
   renameSuper: '超级管理员的用户名不能修改',
-  sheet: {
-    username: '用户名',
-    name: '姓名',
-    company: '所属公司',
-    roles: '角色',
-    phone: '电话',
-    email: '邮箱',
-    enabled: '状态',
-    on: '启用',
-    off: '停用',
-    lastLogin: '最后登录',
-    createdAt: '创建时间',
-  },
 } as const;

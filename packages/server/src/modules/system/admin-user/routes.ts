@@ -7,9 +7,12 @@ import {
   adminUserSchema,
   adminUserUpdateSchema,
   booleanParamSchema,
+  adminUserResource as resource,
   companyOptionSchema,
+  ENABLED_OPTIONS,
   envelopeSchema,
   idFilterSchema,
+  optionLabel,
   roleOptionSchema,
 } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
@@ -19,11 +22,11 @@ import { escapeLike } from '../../../http/resource/list-query.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { customerScope } from '../../../http/scope.js';
 import { chinaTime } from '../../../jobs/xlsx.js';
-import { MSG } from './messages.js';
 import { adminUserRules } from './rules.js';
 import { decorateUsers, serializeAdminUser } from './serialize.js';
 
-const PATH = '/system/admin_user';
+const PATH = resource.path;
+const L = resource.labels;
 const query = { menu: PATH, action: 'query' } as const;
 
 /** 管理员 (/system/admin_user): users, their company and roles; a customer's administrator manages its own subtree. */
@@ -35,7 +38,7 @@ export function adminUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     `${PATH}/roles`,
     {
       config: { access: query },
-      schema: { tags: [MSG.title], summary: '可授予的角色 (用户表单的角色选项)', response: { 200: envelopeSchema(z.array(roleOptionSchema)) } },
+      schema: { tags: [resource.title], summary: '可授予的角色 (用户表单的角色选项)', response: { 200: envelopeSchema(z.array(roleOptionSchema)) } },
     },
     async (req) => {
       const own = req.user.grants.superUser ? undefined : inArray(role.id, req.user.heldRoleIds.length ? req.user.heldRoleIds : [0]);
@@ -48,7 +51,7 @@ export function adminUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { access: query },
       schema: {
-        tags: [MSG.title],
+        tags: [resource.title],
         summary: '可选的所属公司 (按名称搜索, 本公司及下级)',
         querystring: z.object({ keywords: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
         response: { 200: envelopeSchema(z.array(companyOptionSchema)) },
@@ -69,7 +72,7 @@ export function adminUserRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   registerResource(app, deps, {
     path: PATH,
-    title: MSG.title,
+    title: resource.title,
     table: adminUser,
     id: adminUser.id,
     createdAt: adminUser.created_at,
@@ -93,15 +96,15 @@ export function adminUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     decorate: decorateUsers,
     serialize: serializeAdminUser,
     sheet: [
-      { key: 'username', title: MSG.sheet.username, width: 16 },
-      { key: 'name', title: MSG.sheet.name, width: 12 },
-      { key: 'company_name', title: MSG.sheet.company, width: 24 },
-      { key: 'roles', title: MSG.sheet.roles, width: 24, value: (row) => (row.roles as { name: string }[]).map((r) => r.name).join('、') },
-      { key: 'phone', title: MSG.sheet.phone, width: 16 },
-      { key: 'email', title: MSG.sheet.email, width: 24 },
-      { key: 'enabled', title: MSG.sheet.enabled, value: (row) => (row.enabled ? MSG.sheet.on : MSG.sheet.off) },
-      { key: 'last_login_at', title: MSG.sheet.lastLogin, width: 20, value: (row) => chinaTime(row.last_login_at) },
-      { key: 'created_at', title: MSG.sheet.createdAt, width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'username', title: L.username, width: 16 },
+      { key: 'name', title: L.name, width: 12 },
+      { key: 'company_name', title: L.company_name, width: 24 },
+      { key: 'roles', title: L.roles, width: 24, value: (row) => (row.roles as { name: string }[]).map((r) => r.name).join('、') },
+      { key: 'phone', title: L.phone, width: 16 },
+      { key: 'email', title: L.email, width: 24 },
+      { key: 'enabled', title: L.enabled, value: (row) => optionLabel(ENABLED_OPTIONS, row.enabled as boolean) },
+      { key: 'last_login_at', title: L.last_login_at, width: 20, value: (row) => chinaTime(row.last_login_at) },
+      { key: 'created_at', title: L.created_at, width: 20, value: (row) => chinaTime(row.created_at) },
     ],
     // the sheet names companies and roles where a write takes their ids, and holds no passwords
     importable: false,

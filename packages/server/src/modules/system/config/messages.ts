@@ -1,14 +1,7 @@
 /** What the 通用配置 screen is told when a write is refused (shown for 5 s, spec §8). */
 export const MSG = {
-  title: '通用配置',
   vendorOnly: '通用配置由平台统一管理,客户管理员不能修改',
   keyTaken: '配置键已存在',
   renameBuiltin: '内置配置项的键不能修改',
   deleteBuiltin: '内置配置项不能删除',
-  sheetKey: '配置键',
-  sheetValue: '配置值',
-  sheetDescription: '描述',
-  sheetPublic: '公开',
-  yes: '是',
-  no: '否',
 } as const;

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { booleanParamSchema, configItemSchema, configUpdateSchema, configWriteSchema } from '@gw/contracts';
+import { YES_NO_OPTIONS, booleanParamSchema, configResource as resource, configItemSchema, configUpdateSchema, configWriteSchema, optionLabel } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
 import { config } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
-import { MSG } from './messages.js';
 import { configRules } from './rules.js';
 import { serializeConfig } from './serialize.js';
+
+const L = resource.labels;
 
 /** 通用配置 (/system/config): key, value, description and 公开 (readable without login through /tools/config). */
 export function configRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
-    path: '/system/config',
-    title: MSG.title,
+    path: resource.path,
+    title: resource.title,
     table: config,
     id: config.id,
     createdAt: config.created_at,
@@ -24,10 +25,10 @@ export function configRoutes(app: FastifyInstance, deps: AppDeps): void {
     serialize: serializeConfig,
     // also the import template: the columns a file may fill are those the create schema accepts
     sheet: [
-      { key: 'key', title: MSG.sheetKey, width: 24 },
-      { key: 'value', title: MSG.sheetValue, width: 50 },
-      { key: 'description', title: MSG.sheetDescription, width: 40 },
-      { key: 'public', title: MSG.sheetPublic, value: (row) => (row.public ? MSG.yes : MSG.no) },
+      { key: 'key', title: L.key, width: 24 },
+      { key: 'value', title: L.value, width: 50 },
+      { key: 'description', title: L.description, width: 40 },
+      { key: 'public', title: L.public, value: (row) => optionLabel(YES_NO_OPTIONS, row.public as boolean) },
     ],
     ...configRules,
   });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type OperationLog, idFilterSchema, logActionParamSchema, operationLogSchema } from '@gw/contracts';
+import { LOG_ACTION_OPTIONS, type OperationLog, idFilterSchema, logActionParamSchema, operationLogResource as resource, operationLogSchema, optionLabel } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
 import { operationLog } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { chinaTime } from '../../../jobs/xlsx.js';
-import { MSG } from './messages.js';
 import { changeSummary, serializeOperationLog } from './serialize.js';
+
+const L = resource.labels;
 
 /**
  * 操作日志 (/system/log): read-only; rows are written by the audit trigger. A customer's administrator sees
@@ -14,8 +15,8 @@ import { changeSummary, serializeOperationLog } from './serialize.js';
  */
 export function operationLogRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
-    path: '/system/log',
-    title: MSG.title,
+    path: resource.path,
+    title: resource.title,
     table: operationLog,
     id: operationLog.id,
     createdAt: operationLog.created_at,
@@ -31,13 +32,13 @@ export function operationLogRoutes(app: FastifyInstance, deps: AppDeps): void {
     item: operationLogSchema,
     serialize: serializeOperationLog,
     sheet: [
-      { key: 'created_at', title: '时间', width: 20, value: (row) => chinaTime(row.created_at) },
-      { key: 'username', title: '操作人', width: 16 },
-      { key: 'action', title: '操作', value: (row) => MSG.actions[row.action as number] ?? String(row.action) },
-      { key: 'table_title', title: '数据表' },
-      { key: 'record_id', title: '记录 ID' },
-      { key: 'ip', title: 'IP', width: 16 },
-      { key: 'changes', title: '变更内容', width: 80, value: (row) => changeSummary(row as OperationLog) },
+      { key: 'created_at', title: L.created_at, width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'username', title: L.username, width: 16 },
+      { key: 'action', title: L.action, value: (row) => optionLabel(LOG_ACTION_OPTIONS, row.action as number) },
+      { key: 'table_title', title: L.table_title },
+      { key: 'record_id', title: L.record_id },
+      { key: 'ip', title: L.ip, width: 16 },
+      { key: 'changes', title: L.changes, width: 80, value: (row) => changeSummary(row as OperationLog) },
     ],
   });
 }

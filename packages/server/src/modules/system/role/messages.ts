@@ -1,6 +1,5 @@
 /** What the 角色管理 screen is told when a write is refused (shown for 5 s, spec §8). */
 export const MSG = {
-  title: '角色',
   vendorOnly: '角色和菜单由平台统一管理,客户管理员不能修改',
   nameTaken: '角色名称已存在',
   parentMissing: '上级角色不存在',

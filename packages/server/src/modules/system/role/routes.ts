@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { roleSchema, roleUpdateSchema, roleWriteSchema } from '@gw/contracts';
+import { roleResource as resource, roleSchema, roleUpdateSchema, roleWriteSchema } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
 import { role } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
-import { MSG } from './messages.js';
 import { roleRules } from './rules.js';
 import { decorateRoles, serializeRole } from './serialize.js';
 
@@ -13,8 +12,8 @@ import { decorateRoles, serializeRole } from './serialize.js';
  */
 export function roleRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
-    path: '/system/role',
-    title: MSG.title,
+    path: resource.path,
+    title: resource.title,
     table: role,
     id: role.id,
     createdAt: role.created_at,

@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import type { Action } from './permissions.js';
+
+/**
+ * How a list filter narrows its field: `eq` (default), `in` (a comma list), `ilike` (contains, any case), `has`
+ * (an array or link holds the value), `subtree` (a customer id and every company below it), `gte` / `lte`.
+ */
+export type FilterOp = 'eq' | 'in' | 'ilike' | 'has' | 'subtree' | 'gte' | 'lte';
+
+export interface FilterOption {
+  label: string;
+  value: string | number;
+}
+
+/** How the console asks for a filter's value. */
+export type FilterInput =
+  | { type: 'text' }
+  | { type: 'select'; options: readonly FilterOption[] }
+  | { type: 'dict'; category: string }
+  | { type: 'remote'; url: string; labelField: string; limit?: number }
+  | { type: 'company' };
+
+/** One query parameter that narrows a list. */
+export interface FilterDescriptor {
+  label: string;
+  /** The query value's schema (query strings: coerce numbers, accept 'true'/'false'). */
+  schema: z.ZodType;
+  op?: FilterOp;
+  /** Default: a text box. */
+  input?: FilterInput;
+  /** Accepted by the API but not offered in the search bar (set by links, e.g. one user's log entries). */
+  hidden?: boolean;
+}
+
+/**
+ * A declared action beyond CRUD: `POST {path}/{id}/{name}` for one row, or `POST {path}/{name}` with `{ids, ...}`
+ * for a selection. Each is guarded by its own permission bit on the resource's menu, limited to the caller's
+ * scope, run in one transaction and audited like any write.
+ */
+export interface ActionDescriptor {
+  /** Button text, e.g. 分配客户. */
+  title: string;
+  permission: Action;
+  target: 'row' | 'bulk';
+  /** The body besides `ids` (bulk); none for an action that takes no input. */
+  body?: z.ZodObject;
+  /** Asked before a row action runs, e.g. 重置后旧密钥立即失效,确定重置? */
+  confirm?: string;
+}
+
+/**
+ * One resource, declared once and shared by server and console: the server maps it to columns and routes, the
+ * console derives its filters, column titles, form rules and toolbar from it.
+ */
+export interface ResourceDescriptor<Item = unknown> {
+  /** The route path, the API path (under /custom/api/v1) and the menu its permissions hang on. */
+  path: string;
+  /** The menu whose permission bits guard the resource, when it is not `path` (machine tools: /device/machinetool). */
+  menu?: string;
+  /** What one row is called: 新增{title}, 导出{title}. */
+  title: string;
+  item: z.ZodType<Item>;
+  /** Omitted: read-only (no add, edit or delete). */
+  create?: z.ZodObject;
+  update?: z.ZodObject;
+  /** The Chinese label of every field a person sees: column titles, form labels, sheet headers, messages. */
+  labels: Readonly<Record<string, string>>;
+  /** Field names a list may be sorted by (`sort=name`, `sort=-name`). */
+  sortable: readonly string[];
+  defaultSort?: string;
+  /** The field the date range (start_date, end_date) applies to; none for lists without one. */
+  dateField?: string;
+  /** What keywords search, shown as the search box's placeholder. */
+  keywordsHint?: string;
+  filters?: Readonly<Record<string, FilterDescriptor>>;
+  /**
+   * Whether rows can be deleted (DELETE {path}/{id} and bulk). Default: whether the resource has `create`; a
+   * read-only list whose rows may still be removed (export jobs) says true.
+   */
+  deletable?: boolean;
+  /** An xlsx export of the list (a background job). */
+  exportable?: boolean;
+  /** An xlsx import from the export's template; needs `create`. */
+  importable?: boolean;
+  /** Rows form a tree by `parent_id`: GET {path}/tree, moves refuse cycles, a parent with children stays. */
+  tree?: boolean;
+  actions?: Readonly<Record<string, ActionDescriptor>>;
+}
+
+/** Declares a resource, keeping its item type for the pages and hooks that read it. */
+export const defineResource = <Item>(descriptor: ResourceDescriptor<Item>): ResourceDescriptor<Item> => descriptor;
+
+/** The label of a field, or the field's own name when none is declared. */
+export const labelOf = (resource: Pick<ResourceDescriptor, 'labels'>, field: string): string =>
+  Object.hasOwn(resource.labels, field) ? resource.labels[field] : field;
+
+/** The options of a yes/no filter, as the query carries them ('true' / 'false'). */
+export const yesNoOptions = (yes: string, no: string): readonly FilterOption[] => [
+  { label: yes, value: 'true' },
+  { label: no, value: 'false' },
+];
+
+/**
+ * The label of a value among a select's options, for cells and sheets that show the word the filter offers
+ * (a boolean matches 'true' / 'false'); the value itself as text when no option holds it.
+ */
+export function optionLabel(options: readonly FilterOption[], value: string | number | boolean | null | undefined): string {
+  if (value == null) return '';
+  const text = String(value);
+  return options.find((o) => String(o.value) === text)?.label ?? text;
+}
