@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanParamSchema } from './api.js';
 import { CONFIG_KEY, downloadItemSchema } from './config.js';
+import { poolError } from './fleet/net.js';
 import { defineResource, yesNoOptions } from './resource.js';
 
 export const configKeySchema = z
@@ -23,6 +24,10 @@ export function configValueError(key: string, value: string): string | null {
       return value.trim() ? null : '系统名称不能为空';
     case CONFIG_KEY.amapKey:
       return /^[\w-]{0,128}$/.test(value.trim()) ? null : '高德地图 Key 只能包含字母、数字、_ 和 -';
+    case CONFIG_KEY.vpnPool:
+      return poolError(value, 30);
+    case CONFIG_KEY.machinePool:
+      return poolError(value, 24);
     case CONFIG_KEY.downloads: {
       const shape = '应为 JSON 数组,如 [{"title": "名称", "url": "地址", "description": "说明"}]';
       let parsed: unknown;

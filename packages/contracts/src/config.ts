@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** Built-in config keys the console reads. */
-export const CONFIG_KEY = { siteTitle: 'site_title', downloads: 'downloads', amapKey: 'amap_key' } as const;
+export const CONFIG_KEY = {
+  siteTitle: 'site_title',
+  downloads: 'downloads',
+  amapKey: 'amap_key',
+  vpnPool: 'vpn_pool',
+  machinePool: 'machine_pool',
+} as const;
 
 /** One entry of the dashboard's 下载专区, published by administrators through the `downloads` config item. */
 export const downloadItemSchema = z.object({

@@ -13,3 +13,4 @@ export * from './logs.js';
 export * from './export.js';
 export * from './own.js';
 export * from './resource.js';
+export * from './fleet/index.js';

@@ -2,16 +2,22 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
+  cidr,
   index,
+  inet,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { RoleMenu } from '@gw/contracts';
+import type { DeviceState, FlowType, RoleMenu } from '@gw/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -243,3 +249,140 @@ export const menu = pgTable('menu', {
   hidden: boolean('hidden').notNull().default(false),
   updated_at: updatedAt(),
 });
+
+/** 设备类型: the box products that are bought and sold. Stock figures are counted from the boxes, never typed. */
+export const goods = pgTable('goods', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  spec: text('spec').notNull().default(''),
+  /** 元, exact: numeric(12,2) reads back as the string it was written as. */
+  price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
+  image: text('image').notNull().default(''),
+  description: text('description').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/**
+ * 网关设备: one gateway box. `customer_id` is its owner (the vendor's own company while in stock); `secret_hash`
+ * a keyed hash of its MQTT password; `vpn_ip` its address in the VPN pool and `machine_net` the /24 its machine
+ * tools take their addresses from. Licence, presence and live values hang on this row in later tables.
+ */
+export const device = pgTable(
+  'device',
+  {
+    id: serial('id').primaryKey(),
+    gateway_id: text('gateway_id').notNull().unique(),
+    name: text('name').notNull().default(''),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.id),
+    goods_id: integer('goods_id').references(() => goods.id),
+    fingerprint: text('fingerprint').notNull().default(''),
+    secret_hash: text('secret_hash').notNull(),
+    vpn_ip: inet('vpn_ip').unique(),
+    machine_net: cidr('machine_net').unique(),
+    firmware_version: text('firmware_version').notNull().default(''),
+    imei: text('imei').notNull().default(''),
+    iccid: text('iccid').notNull().default(''),
+    address: text('address').notNull().default(''),
+    area_id: integer('area_id').notNull().default(0),
+    online: boolean('online').notNull().default(false),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    state: text('state').$type<DeviceState>().notNull().default('in_stock'),
+    remark: text('remark').notNull().default(''),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('device_customer_idx').on(t.customer_id, t.id),
+    index('device_goods_idx').on(t.goods_id),
+    index('device_created_idx').on(t.created_at),
+    index('device_online_idx').on(t.online),
+    check('device_state_check', sql`${t.state} in ('in_stock', 'shipped', 'returned', 'repair', 'scrapped')`),
+  ],
+);
+
+/** 设备标签: a customer's tags are its own; the vendor's are the vendor's. */
+export const deviceTag = pgTable(
+  'device_tag',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('blue'),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('device_tag_owner_name_idx').on(t.customer_id, t.name)],
+);
+
+/** Which boxes carry which tags; a deleted tag or box takes its links along. */
+export const deviceTagLink = pgTable(
+  'device_tag_link',
+  {
+    device_id: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    tag_id: integer('tag_id')
+      .notNull()
+      .references(() => deviceTag.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.device_id, t.tag_id] }), index('device_tag_link_tag_idx').on(t.tag_id, t.device_id)],
+);
+
+/** 机床: a machine tool behind one box, addressed inside the box's /24 (unique across the platform). */
+export const machineTool = pgTable(
+  'machine_tool',
+  {
+    id: serial('id').primaryKey(),
+    device_id: integer('device_id')
+      .notNull()
+      .references(() => device.id),
+    code: text('code').notNull(),
+    name: text('name').notNull().default(''),
+    category: text('category').notNull(),
+    model: text('model').notNull().default(''),
+    description: text('description').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    ip: inet('ip').notNull().unique(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('machine_tool_device_code_idx').on(t.device_id, t.code)],
+);
+
+/**
+ * 设备流转: the ledger of every movement of a box, written by the server only and refused UPDATE and DELETE by
+ * the database itself (migration 0004). No foreign key on the box: the ledger outlives a deleted box, and keeps
+ * its gateway id to name it.
+ */
+export const deviceFlow = pgTable(
+  'device_flow',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    device_id: integer('device_id').notNull(),
+    gateway_id: text('gateway_id').notNull(),
+    type: text('type').$type<FlowType>().notNull(),
+    from_customer_id: integer('from_customer_id'),
+    to_customer_id: integer('to_customer_id'),
+    /** The state the box is in after this movement. */
+    state: text('state').$type<DeviceState>().notNull(),
+    order_no: text('order_no').notNull().default(''),
+    operator_id: integer('operator_id'),
+    operator: text('operator').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('device_flow_device_idx').on(t.device_id, t.id),
+    index('device_flow_created_idx').on(t.created_at),
+    index('device_flow_to_idx').on(t.to_customer_id),
+    index('device_flow_from_idx').on(t.from_customer_id),
+    check('device_flow_type_check', sql`${t.type} in ('purchase_in', 'sale_out', 'transfer', 'return', 'repair', 'scrap')`),
+  ],
+);

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
+import { CONFIG_KEY, DEVICE_STATES, DEVICE_STATE_TITLES, FLEET_DICT, MACHINE_TOOL_CATEGORIES, ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
 import { generatePassword, hashPassword } from '../lib/password.js';
 import type { Db } from './client.js';
 import { adminUser, appSecret, config, customer, dictCategory, dictItem, role } from './schema.js';
+
+/** The app_secret row keying the hashes of box secrets. */
+export const DEVICE_SECRET_KEY = 'device_secret';
 
 export interface SeedResult {
   /** Set only when this start created the super user with a generated password. */
@@ -14,6 +17,14 @@ export interface SeedResult {
 const CATEGORIES = [
   { key: 'area', name: '地区' },
   { key: 'logaction', name: '操作类型' },
+  { key: FLEET_DICT.machineToolCategory, name: '机床类型' },
+  { key: FLEET_DICT.deviceState, name: '设备库存状态' },
+];
+
+/** Items of the fleet's categories; a category that already has items is left as its administrators made it. */
+const FLEET_ITEMS = [
+  ...MACHINE_TOOL_CATEGORIES.map(([value, title], i) => ({ category: FLEET_DICT.machineToolCategory, value, title, code: value, sort: i + 1 })),
+  ...DEVICE_STATES.map((value, i) => ({ category: FLEET_DICT.deviceState, value, title: DEVICE_STATE_TITLES[value], code: value, sort: i + 1 })),
 ];
 
 const LOG_ACTIONS = [
@@ -31,6 +42,8 @@ const CONFIGS = [
     public: false,
   },
   { key: 'amap_key', value: '', description: '高德地图 Web 端 Key (为空时地址选择使用手动输入)', public: true },
+  { key: CONFIG_KEY.vpnPool, value: '10.8.0.0/16', description: '网关设备 VPN 地址池 (IPv4 网段;第一个地址留给 VPN 服务器)', public: false },
+  { key: CONFIG_KEY.machinePool, value: '10.100.0.0/16', description: '机床地址池 (IPv4 网段;每台网关设备分得其中一个 /24)', public: false },
 ];
 
 /**
@@ -52,8 +65,10 @@ export async function seed(db: Db, options: { superUser: string; adminPassword: 
     if (!vendor) [vendor] = await tx.insert(customer).values({ company_name: '平台运营方', is_vendor: true }).returning({ id: customer.id });
 
     await tx.insert(dictCategory).values(CATEGORIES.map((c) => ({ ...c, builtin: true }))).onConflictDoNothing();
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(dictItem).where(eq(dictItem.category, 'logaction'));
-    if (n === 0) await tx.insert(dictItem).values(LOG_ACTIONS);
+    for (const items of [LOG_ACTIONS, FLEET_ITEMS.filter((i) => i.category === FLEET_DICT.machineToolCategory), FLEET_ITEMS.filter((i) => i.category === FLEET_DICT.deviceState)]) {
+      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(dictItem).where(eq(dictItem.category, items[0].category));
+      if (n === 0) await tx.insert(dictItem).values(items);
+    }
     await tx.insert(config).values(CONFIGS.map((c) => ({ ...c, builtin: true }))).onConflictDoNothing();
 
     let generatedPassword: string | undefined;
@@ -70,7 +85,10 @@ export async function seed(db: Db, options: { superUser: string; adminPassword: 
       });
     }
 
-    await tx.insert(appSecret).values({ name: 'jwt', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+    await tx
+      .insert(appSecret)
+      .values(['jwt', DEVICE_SECRET_KEY].map((name) => ({ name, value: randomBytes(32).toString('base64url') })))
+      .onConflictDoNothing();
     const [secret] = await tx.select().from(appSecret).where(eq(appSecret.name, 'jwt'));
     return { generatedPassword, jwtSecret: secret.value };
   });

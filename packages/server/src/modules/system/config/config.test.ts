@@ -34,10 +34,12 @@ describe('通用配置 /system/config', () => {
   afterAll(() => t.close());
 
   it('lists the built-in items with key, value, description and 公开', async () => {
-    expect(Object.keys(builtin).sort()).toEqual(['amap_key', 'downloads', 'site_title']);
+    expect(Object.keys(builtin).sort()).toEqual(['amap_key', 'downloads', 'machine_pool', 'site_title', 'vpn_pool']);
+    expect(builtin.vpn_pool).toMatchObject({ value: '10.8.0.0/16', public: false });
+    expect(builtin.machine_pool).toMatchObject({ value: '10.100.0.0/16', public: false });
     expect(builtin.site_title).toMatchObject({ value: '智能网关管理系统', public: true, builtin: true });
     const pub = (await t.api('GET', `${MENU}?public=false`, { token: admin })).json();
-    expect(pub.data.map((c: Item) => c.key)).toEqual(['downloads']);
+    expect(pub.data.map((c: Item) => c.key).sort()).toEqual(['downloads', 'machine_pool', 'vpn_pool']);
   });
 
   it('never deletes a built-in item nor renames its key, alone or in a batch', async () => {
@@ -55,6 +57,8 @@ describe('通用配置 /system/config', () => {
   it('checks typed values and answers 400 naming the field', async () => {
     const put = (key: keyof typeof builtin, body: object) => t.api('PUT', `${MENU}/${builtin[key].id}`, { token: admin, body });
     badValue(await put('site_title', { value: '  ' }), '系统名称不能为空');
+    badValue(await put('vpn_pool', { value: '10.8.0.1/16' }), 'IPv4 网段');
+    badValue(await put('machine_pool', { value: '10.100.0.0/25' }), '/24');
     badValue(await put('downloads', { value: 'not json' }), 'JSON 数组');
     badValue(await put('downloads', { key: 'downloads', value: '[{"url": "https://x"}]' }), '第 1 项 title');
     badValue(await put('downloads', { value: '{"title": "a", "url": "b"}' }), 'JSON 数组');

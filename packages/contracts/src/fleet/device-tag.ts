@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idSchema } from '../api.js';
+import { idFilterSchema } from '../api.js';
+import { defineResource } from '../resource.js';
+
+export const TAG_PATH = '/manager/tag';
+
+const tagFields = {
+  name: z.string().trim().min(1, '请输入标签名称').max(32),
+  /** An antd preset colour name or #rrggbb. */
+  color: z
+    .string()
+    .trim()
+    .regex(/^(#[0-9a-fA-F]{6}|[a-z]{3,12})$/, '颜色应为预设颜色名或 #RRGGBB')
+    .optional(),
+  /** The owner company; a customer's user always owns its tags through its own company. */
+  customer_id: idSchema.optional(),
+};
+
+export const deviceTagCreateSchema = z.object(tagFields);
+export const deviceTagUpdateSchema = z.object(tagFields).partial();
+
+export const deviceTagSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  customer_id: z.number(),
+  company_name: z.string().nullable(),
+  device_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DeviceTag = z.infer<typeof deviceTagSchema>;
+
+export const deviceTagResource = defineResource<DeviceTag>({
+  path: TAG_PATH,
+  title: '标签',
+  item: deviceTagSchema,
+  create: deviceTagCreateSchema,
+  update: deviceTagUpdateSchema,
+  labels: { name: '标签名称', color: '颜色', customer_id: '所属公司', company_name: '所属公司', device_count: '设备数', created_at: '创建时间' },
+  sortable: ['id', 'name', 'created_at'],
+  defaultSort: '-id',
+  dateField: 'created_at',
+  keywordsHint: '标签名称',
+  filters: { customer_id: { label: '所属公司', schema: idFilterSchema, op: 'subtree', input: { type: 'company' } } },
+});

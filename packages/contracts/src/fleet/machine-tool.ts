@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { idSchema } from '../api.js';
+import { booleanParamSchema, idFilterSchema } from '../api.js';
+import { defineResource } from '../resource.js';
+import { FLEET_DICT } from './states.js';
+
+export const MACHINE_PATH = '/device/machine';
+/** The permissions of machine tools hang on this (hidden) menu. */
+export const MACHINE_MENU = '/device/machinetool';
+
+const machineFields = {
+  code: z
+    .string()
+    .trim()
+    .min(1, '请输入设备编号')
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/, '设备编号只能包含字母、数字和 _ . -'),
+  name: z.string().trim().max(100).optional(),
+  category: z
+    .string()
+    .trim()
+    .min(1, '请选择类型')
+    .max(32)
+    .regex(/^[a-z0-9_]+$/, '类型不正确'),
+  model: z.string().trim().max(64).optional(),
+  description: z.string().trim().max(500).optional(),
+  enabled: z.boolean().optional(),
+};
+
+export const machineToolCreateSchema = z.object({ device_id: idSchema, ...machineFields });
+export const machineToolUpdateSchema = z.object(machineFields).partial();
+
+export const machineToolSchema = z.object({
+  id: z.number(),
+  device_id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  category: z.string(),
+  model: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  /** Its address in the box's /24, and what a controller needs to be set up with it. */
+  ip: z.string(),
+  netmask: z.string(),
+  gateway: z.string(),
+  broadcast: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MachineTool = z.infer<typeof machineToolSchema>;
+
+export const machineToolResource = defineResource<MachineTool>({
+  path: MACHINE_PATH,
+  menu: MACHINE_MENU,
+  title: '机床',
+  item: machineToolSchema,
+  create: machineToolCreateSchema,
+  update: machineToolUpdateSchema,
+  labels: {
+    code: '设备编号',
+    name: '名称',
+    category: '类型',
+    model: '型号',
+    description: '描述',
+    enabled: '启用',
+    ip: 'IP',
+    netmask: '子网掩码',
+    gateway: '网关',
+    broadcast: '广播地址',
+    created_at: '创建时间',
+  },
+  sortable: ['id', 'code', 'name', 'created_at'],
+  defaultSort: 'code',
+  keywordsHint: '编号/名称/型号',
+  filters: {
+    device_id: { label: '网关设备', schema: idFilterSchema },
+    category: { label: '类型', schema: z.string().max(32), input: { type: 'dict', category: FLEET_DICT.machineToolCategory } },
+    enabled: { label: '启用', schema: booleanParamSchema },
+  },
+});

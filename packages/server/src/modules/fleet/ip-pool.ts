@@ -1,0 +1,109 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { parseCidr } from '@gw/contracts';
+import type { Tx } from '../../db/client.js';
+import { refused } from '../../http/errors.js';
+
+export const POOL_MSG = {
+  vpnExhausted: (pool: string) => `VPN 地址池 ${pool} 已用完,请在通用配置中扩大 vpn_pool`,
+  machineNetsExhausted: (pool: string) => `机床地址池 ${pool} 的 /24 网段已用完,请在通用配置中扩大 machine_pool`,
+  boxNetFull: '该设备的机床网段已满 (最多 253 台机床)',
+  badPool: (key: string, pool: string) => `配置项 ${key} 的值 ${pool} 不是有效的 IPv4 网段`,
+} as const;
+
+export const ipv4 = (n: number): string => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
+export const ipv4Number = (ip: string): number => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
+
+/** What a machine tool at `ip` is set up with: the box (first host of the /24) is its gateway. */
+export function machineNetwork(ip: string): { netmask: string; gateway: string; broadcast: string } {
+  const net = Math.floor(ipv4Number(ip) / 256) * 256;
+  return { netmask: '255.255.255.0', gateway: ipv4(net + 1), broadcast: ipv4(net + 255) };
+}
+
+/** The rows of a raw query; node-postgres and PGlite both answer `{rows}`. */
+async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * The lowest free number in [first, last] among the held ones `taken(candidate)`: one past the highest held
+ * (no search while the pool fills up in order), else the first gap, found by the database on its unique index.
+ * The caller holds the pool's advisory lock, so two transactions never pick the same number.
+ */
+async function firstFree(tx: Tx, first: number, last: number, step: number, held: { max: SQL; gap: SQL }): Promise<number | null> {
+  const [{ max }] = await rowsOf<{ max: string | null }>(tx, held.max);
+  const next = max === null ? first : Number(max) + step;
+  if (next <= last) return next;
+  const [{ gap }] = await rowsOf<{ gap: string | null }>(tx, held.gap);
+  return gap === null ? null : Number(gap);
+}
+
+/** Takes the pool's lock until the transaction ends: allocations from one pool take turns across every node. */
+const lockPool = (tx: Tx, name: string, key = 0) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}), ${key})`);
+
+/**
+ * A box's VPN address: the next free host of the pool, from its second host on (the first is the VPN server's).
+ * Never one another box holds; a deleted box's address becomes free again.
+ */
+export async function allocateVpnIp(tx: Tx, pool: string): Promise<string> {
+  const net = parseCidr(pool);
+  if (!net || net.bits > 30) throw refused(POOL_MSG.badPool('vpn_pool', pool));
+  await lockPool(tx, 'vpn_pool');
+  const first = net.base + 2;
+  const last = net.base + 2 ** (32 - net.bits) - 2;
+  const inPool = sql`vpn_ip << ${pool}::cidr`;
+  const found = await firstFree(tx, first, last, 1, {
+    max: sql`select (max(vpn_ip) - '0.0.0.0'::inet)::text as max from device where ${inPool}`,
+    gap: sql`select min(candidate)::text as gap from (
+        select ${first}::bigint as candidate
+        union all
+        select (vpn_ip - '0.0.0.0'::inet) + 1 from device where ${inPool}
+      ) c
+      where candidate between ${first} and ${last}
+        and not exists (select 1 from device d where d.vpn_ip = '0.0.0.0'::inet + c.candidate)`,
+  });
+  if (found === null) throw refused(POOL_MSG.vpnExhausted(pool));
+  return ipv4(found);
+}
+
+/** The /24 a box's machine tools are addressed in, taken from the machine pool the first time the box needs one. */
+export async function allocateMachineNet(tx: Tx, pool: string): Promise<string> {
+  const net = parseCidr(pool);
+  if (!net || net.bits > 24) throw refused(POOL_MSG.badPool('machine_pool', pool));
+  await lockPool(tx, 'machine_pool');
+  const first = net.base;
+  const last = net.base + 2 ** (32 - net.bits) - 256;
+  const inPool = sql`machine_net << ${pool}::cidr`;
+  const found = await firstFree(tx, first, last, 256, {
+    max: sql`select (max(machine_net) - '0.0.0.0'::inet)::text as max from device where ${inPool}`,
+    gap: sql`select min(candidate)::text as gap from (
+        select ${first}::bigint as candidate
+        union all
+        select (machine_net - '0.0.0.0'::inet) + 256 from device where ${inPool}
+      ) c
+      where candidate between ${first} and ${last}
+        and not exists (select 1 from device d where d.machine_net = set_masklen('0.0.0.0'::inet + c.candidate, 24)::cidr)`,
+  });
+  if (found === null) throw refused(POOL_MSG.machineNetsExhausted(pool));
+  return `${ipv4(found)}/24`;
+}
+
+/** A machine tool's address: the next free host of its box's /24, from .2 to .254 (.1 is the box). */
+export async function allocateMachineIp(tx: Tx, deviceId: number, machineNet: string): Promise<string> {
+  const net = parseCidr(machineNet);
+  if (!net) throw new Error(`box ${deviceId} holds an invalid machine net ${machineNet}`);
+  await lockPool(tx, 'machine_ip', deviceId);
+  const first = net.base + 2;
+  const last = net.base + 254;
+  const found = await firstFree(tx, first, last, 1, {
+    max: sql`select (max(ip) - '0.0.0.0'::inet)::text as max from machine_tool where device_id = ${deviceId}`,
+    gap: sql`select min(candidate)::text as gap from (
+        select ${first}::bigint as candidate
+        union all
+        select (ip - '0.0.0.0'::inet) + 1 from machine_tool where device_id = ${deviceId}
+      ) c
+      where candidate between ${first} and ${last}
+        and not exists (select 1 from machine_tool m where m.ip = '0.0.0.0'::inet + c.candidate)`,
+  });
+  if (found === null) throw refused(POOL_MSG.boxNetFull);
+  return ipv4(found);
+}
