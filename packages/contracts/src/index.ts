@@ -12,5 +12,6 @@ export * from './config-admin.js';
 export * from './logs.js';
 export * from './export.js';
 export * from './own.js';
+export * from './menus.js';
 export * from './resource.js';
 export * from './fleet/index.js';

@@ -1,6 +1,9 @@
+import { MENUS, type MenuDef } from '@gw/contracts';
 import type { AppRoute } from './route-types';
 
-const underConstruction = () => import('../features/placeholder/UnderConstructionPage');
+type PageLoader = NonNullable<AppRoute['page']>;
+
+const underConstruction: PageLoader = () => import('../features/placeholder/UnderConstructionPage');
 
 /** Always there: login, auth redirect, 404, 401 and the dashboard home (spec §2). */
 export const constantRoutes: AppRoute[] = [
@@ -22,57 +25,33 @@ export const constantRoutes: AppRoute[] = [
   },
 ];
 
+/** The page of each menu that has one; every other menu shows 建设中 until its issue builds it. */
+const PAGES: Readonly<Record<string, PageLoader>> = {
+  '/manager/export': () => import('../features/export/Page'),
+  '/system/admin_user': () => import('../features/system/admin-user/Page'),
+  '/system/role': () => import('../features/system/role/Page'),
+  '/system/config': () => import('../features/system/config/Page'),
+  '/system/log': () => import('../features/system/log/Page'),
+  '/system/login_log': () => import('../features/system/login-log/Page'),
+};
+
+/** A menu of the contracts' table as a route: a top-level group renders the layout frame, a page loads lazily. */
+function toRoute(menu: MenuDef, top: boolean): AppRoute {
+  const { path, title, icon, hidden, alwaysShow, redirect, activeMenu, roles, children } = menu;
+  return {
+    path,
+    ...(top ? { layout: true } : {}),
+    ...(redirect ? { redirect } : {}),
+    ...(hidden ? { hidden } : {}),
+    ...(alwaysShow ? { alwaysShow } : {}),
+    ...(children ? {} : { page: PAGES[path] ?? underConstruction }),
+    meta: { title, ...(icon ? { icon } : {}), ...(activeMenu ? { activeMenu } : {}), ...(roles ? { roles: [...roles] } : {}) },
+    ...(children ? { children: children.map((child) => toRoute(child, false)) } : {}),
+  };
+}
+
 /**
- * The whole menu, added after login by role_menu (super user: all). A page another issue builds shows 建设中
- * until then. Paths are also the API paths and the menu keys of role permissions.
+ * The whole menu, added after login by role_menu (super user: all): the contracts' menu table with a page per
+ * path. Paths are also the API paths and the menu keys of role permissions.
  */
-export const asyncRoutes: AppRoute[] = [
-  {
-    path: '/device',
-    layout: true,
-    redirect: '/device/device',
-    meta: { title: 'deviceGroup', icon: 'ClusterOutlined' },
-    children: [
-      { path: '/device/device', page: underConstruction, meta: { title: 'device', icon: 'HddOutlined' } },
-      { path: '/device/machinetool', hidden: true, page: underConstruction, meta: { title: 'machineTool', activeMenu: '/device/device' } },
-      { path: '/device/traffic', page: underConstruction, meta: { title: 'traffic', icon: 'LineChartOutlined' } },
-      { path: '/device/gis', page: underConstruction, meta: { title: 'gis', icon: 'EnvironmentOutlined' } },
-    ],
-  },
-  {
-    path: '/manager',
-    layout: true,
-    alwaysShow: true,
-    redirect: '/manager/custom',
-    meta: { title: 'manager', icon: 'ShopOutlined' },
-    children: [
-      { path: '/manager/custom', page: underConstruction, meta: { title: 'custom', icon: 'TeamOutlined' } },
-      { path: '/manager/organization', page: underConstruction, meta: { title: 'organization', icon: 'ApartmentOutlined' } },
-      { path: '/manager/tag', page: underConstruction, meta: { title: 'tag', icon: 'TagsOutlined' } },
-      { path: '/manager/device_flow', page: underConstruction, meta: { title: 'deviceFlow', icon: 'SwapOutlined' } },
-      { path: '/manager/goods', page: underConstruction, meta: { title: 'goods', icon: 'AppstoreOutlined' } },
-      { path: '/manager/buy_order', page: underConstruction, meta: { title: 'buyOrder', icon: 'ImportOutlined' } },
-      { path: '/manager/sell_order', page: underConstruction, meta: { title: 'sellOrder', icon: 'ExportOutlined' } },
-      { path: '/manager/export', page: () => import('../features/export/Page'), meta: { title: 'export', icon: 'DownloadOutlined' } },
-    ],
-  },
-  {
-    path: '/system',
-    layout: true,
-    redirect: '/system/admin_user',
-    meta: { title: 'system', icon: 'SettingOutlined' },
-    children: [
-      { path: '/system/admin_user', page: () => import('../features/system/admin-user/Page'), meta: { title: 'adminUser', icon: 'UserOutlined' } },
-      { path: '/system/role', page: () => import('../features/system/role/Page'), meta: { title: 'role', icon: 'SafetyCertificateOutlined' } },
-      { path: '/system/config', page: () => import('../features/system/config/Page'), meta: { title: 'config', icon: 'ControlOutlined' } },
-      { path: '/system/mp_reply', page: underConstruction, meta: { title: 'mpReply', icon: 'MessageOutlined' } },
-      { path: '/system/qrcode_url', page: underConstruction, meta: { title: 'qrcodeUrl', icon: 'QrcodeOutlined' } },
-      { path: '/system/version', page: underConstruction, meta: { title: 'version', icon: 'CloudUploadOutlined' } },
-      { path: '/system/gen_license', page: underConstruction, meta: { title: 'genLicense', icon: 'KeyOutlined' } },
-      { path: '/system/debug_client', page: underConstruction, meta: { title: 'debugClient', icon: 'BugOutlined' } },
-      { path: '/system/box_flasher', page: underConstruction, meta: { title: 'boxFlasher', icon: 'ThunderboltOutlined' } },
-      { path: '/system/log', page: () => import('../features/system/log/Page'), meta: { title: 'log', icon: 'FileTextOutlined' } },
-      { path: '/system/login_log', page: () => import('../features/system/login-log/Page'), meta: { title: 'loginLog', icon: 'LoginOutlined', roles: ['manager'] } },
-    ],
-  },
-];
+export const asyncRoutes: AppRoute[] = MENUS.map((menu) => toRoute(menu, true));

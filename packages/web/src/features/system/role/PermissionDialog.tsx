@@ -1,10 +1,10 @@
-import { ACTION_TITLES, ALL_ACTIONS, type MenuNode, type RoleItem, type RoleMenu } from '@gw/contracts';
+import { ACTION_TITLES, type MenuNode, type RoleItem, type RoleMenu } from '@gw/contracts';
 import { Checkbox, Empty, Modal, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMenuTree } from './api';
 import { M } from './messages';
-import { BITS, type Grants, coverage, pathsOf, setBits, toGrants, toMenus } from './permissions';
+import { BITS, type Grants, type Target, coverage, offersOf, setBits, targetsOf, toGrants, toMenus } from './permissions';
 
 interface Props {
   role: RoleItem;
@@ -15,43 +15,48 @@ interface Props {
 }
 
 /**
- * 权限: the whole menu tree with 查询 / 增加 / 修改 / 删除 / 导出 and 全选 per menu, and a global 全选. A parent's
- * box applies to everything below it and shows mixed when its subtree is.
+ * 权限: the whole menu tree with, per menu, the actions it offers (查询 / 增加 / 修改 / 删除 / 导出 and its declared
+ * ones, from the contracts' menu table) and 全选, and a global 全选. A parent's box applies to everything below it
+ * that offers the action and shows mixed when its subtree is.
  */
 export function PermissionDialog({ role, onClose, onSave, saving }: Props) {
   const tree = useMenuTree();
   const [grants, setGrants] = useState<Grants>(() => toGrants(role.menus));
+  const nodes = useMemo(() => tree.data ?? [], [tree.data]);
+  const offers = useMemo(() => offersOf(nodes), [nodes]);
 
-  const box = (paths: string[], mask: number, label: string, text?: string) => {
-    const state = coverage(grants, paths, mask);
+  const box = (targets: Target[], label: string, text?: string) => {
+    const state = coverage(grants, targets);
     return (
       <Checkbox
         aria-label={label}
         checked={state === 'all'}
         indeterminate={state === 'some'}
-        onChange={(e) => setGrants((current) => setBits(current, paths, mask, e.target.checked))}
+        onChange={(e) => setGrants((current) => setBits(current, targets, e.target.checked))}
       >
         {text}
       </Checkbox>
     );
   };
+  // a column for each action some menu offers; a cell only where its menu (or something below it) offers it
+  const offered = [...offers.values()].reduce((all, mask) => all | mask, 0);
   const columns: ColumnsType<MenuNode> = [
     { key: 'title', dataIndex: 'title', title: M.menu },
-    ...BITS.map(([action, bit]) => ({
+    ...BITS.filter(([, bit]) => offered & bit).map(([action, bit]) => ({
       key: action,
       title: ACTION_TITLES[action],
       width: 72,
-      render: (_: unknown, node: MenuNode) => box(pathsOf([node]), bit, `${node.title} ${ACTION_TITLES[action]}`),
+      render: (_: unknown, node: MenuNode) =>
+        (offers.get(node.path) ?? 0) & bit ? box(targetsOf([node], offers, bit), `${node.title} ${ACTION_TITLES[action]}`) : null,
     })),
-    { key: 'all', title: M.all, width: 72, render: (_: unknown, node: MenuNode) => box(pathsOf([node]), ALL_ACTIONS, `${node.title} ${M.all}`) },
+    { key: 'all', title: M.all, width: 72, render: (_: unknown, node: MenuNode) => box(targetsOf([node], offers), `${node.title} ${M.all}`) },
   ];
 
-  const nodes = tree.data ?? [];
   const body = tree.isPending ? (
     <Spin />
   ) : nodes.length ? (
     <>
-      {box(pathsOf(nodes), ALL_ACTIONS, M.all, M.all)}
+      {box(targetsOf(nodes, offers), M.all, M.all)}
       <Table<MenuNode>
         rowKey="path"
         size="small"

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MenuNode, RoleItem } from '@gw/contracts';
+import { type MenuNode, type RoleItem, menuEntries } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../../components/ResourceTable/testing';
 import { useUserStore } from '../../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import { routeMenus } from './menus';
-import { asyncRoutes } from '../../../app/routes';
 import RolePage from './Page';
 import { allowSlowMachine, twoChars, writes } from '../../../test/ui';
 
@@ -19,8 +17,9 @@ const tree = [menu('/system', '系统管理', null, [menu('/system/role', '角�
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 /** The permission dialog's checkbox labelled `label` (a plain selector: role queries are slow over a whole tree table). */
+const findBox = (label: string) => document.querySelector<HTMLInputElement>(`input[type="checkbox"][aria-label="${label}"]`);
 const box = (label: string) => {
-  const input = document.querySelector<HTMLInputElement>(`input[type="checkbox"][aria-label="${label}"]`);
+  const input = findBox(label);
   if (!input) throw new Error(`no checkbox ${label}`);
   return input;
 };
@@ -61,18 +60,29 @@ describe('角色管理', () => {
     expect(within(rowOf('operator')).getByText(twoChars('删除'))).toBeInTheDocument();
   });
 
+  it('offers per menu only the actions it has: 操作日志 查询 and 导出, 角色管理 no 导出', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openPermissions(user);
+    expect(findBox('操作日志 删除')).toBeNull();
+    expect(findBox('操作日志 增加')).toBeNull();
+    expect(findBox('角色管理 导出')).toBeNull();
+    expect(box('角色管理 删除')).not.toBeChecked();
+    // the group offers what its pages offer
+    expect(box('系统管理 导出')).not.toBeChecked();
+  });
+
   it('toggles action bits and a menu’s 全选, and saves the role with the right menus', async () => {
     const user = userEvent.setup({ delay: null });
     await openPermissions(user);
-    await user.click(box('操作日志 删除'));
+    await user.click(box('操作日志 导出'));
     await user.click(box('角色管理 全选'));
-    expect(box('角色管理 导出')).toBeChecked();
+    expect(box('角色管理 删除')).toBeChecked();
     // the parent's box shows its subtree is mixed
     expect(box('系统管理 查询')).not.toBeChecked();
     expect(box('系统管理 查询').closest('.ant-checkbox')).toHaveClass('ant-checkbox-indeterminate');
     await saveDialog(user);
     await waitFor(() =>
-      expect(writes(calls)).toEqual([['PUT', '/system/role/3', { menus: [{ menu: '/system/log', action: 9 }, { menu: '/system/role', action: 31 }] }]]),
+      expect(writes(calls)).toEqual([['PUT', '/system/role/3', { menus: [{ menu: '/system/log', action: 17 }, { menu: '/system/role', action: 15 }] }]]),
     );
     await waitFor(() => expect(screen.queryByText('设置权限: operator')).toBeNull());
   });
@@ -82,10 +92,15 @@ describe('角色管理', () => {
     await openPermissions(user);
     await user.click(box('系统管理 导出'));
     expect(box('操作日志 导出')).toBeChecked();
-    expect(box('角色管理 导出')).toBeChecked();
+    expect(box('系统管理 导出')).toBeChecked();
     await user.click(box('全选'));
     await saveDialog(user);
-    const all = ['/system/log', '/system', '/system/role'].map((m) => ({ menu: m, action: 31 }));
+    // each menu gets what it offers: the group all five, 操作日志 查询+导出, 角色管理 all but 导出
+    const all = [
+      { menu: '/system/log', action: 17 },
+      { menu: '/system', action: 31 },
+      { menu: '/system/role', action: 15 },
+    ];
     await waitFor(() => expect(writes(calls)).toEqual([['PUT', '/system/role/3', { menus: all }]]));
   });
 
@@ -95,12 +110,12 @@ describe('角色管理', () => {
     await screen.findByText('operator');
     await user.click(screen.getByText('同步菜单'));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    const [[method, path, body]] = writes(calls) as [[string, string, { menus: ReturnType<typeof routeMenus> }]];
+    const [[method, path, body]] = writes(calls) as [[string, string, { menus: ReturnType<typeof menuEntries> }]];
     expect([method, path]).toEqual(['POST', '/system/role/sync_menu']);
     expect(body.menus).toContainEqual({ path: '/system/log', title: '操作日志', parent: '/system', icon: 'FileTextOutlined', sort: expect.any(Number), hidden: false });
     expect(body.menus).toContainEqual(expect.objectContaining({ path: '/system', title: '系统管理', parent: null }));
     expect(body.menus).toContainEqual(expect.objectContaining({ path: '/device/machinetool', parent: '/device', hidden: true }));
-    expect(body.menus).toHaveLength(routeMenus(asyncRoutes).length);
+    expect(body.menus).toHaveLength(menuEntries().length);
     expect(await screen.findByText('已同步 42 个菜单')).toBeInTheDocument();
   });
 

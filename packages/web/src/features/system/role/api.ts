@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MenuNode } from '@gw/contracts';
-import { asyncRoutes } from '../../../app/routes';
+import { type MenuNode, menuEntries } from '@gw/contracts';
 import { toast } from '../../../utils/notify';
 import { request } from '../../../utils/request';
-import { routeMenus } from './menus';
 import { M } from './messages';
 
 export const ROLE_PATH = '/system/role';
@@ -18,11 +16,11 @@ export function useMenuTree(enabled = true) {
   });
 }
 
-/** 同步菜单: registers the console's route tree with the server, then reloads the menu tree. */
+/** 同步菜单: registers the console's menu table (contracts) with the server, then reloads the menu tree. */
 export function useSyncMenus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => request<MenuNode[]>({ url: `${ROLE_PATH}/sync_menu`, method: 'POST', data: { menus: routeMenus(asyncRoutes) } }),
+    mutationFn: () => request<MenuNode[]>({ url: `${ROLE_PATH}/sync_menu`, method: 'POST', data: { menus: menuEntries() } }),
     onSuccess: async (res) => {
       toast.success(res.message || M.synced);
       await client.invalidateQueries({ queryKey: menuTreeKey });

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { MENUS, findMenu, flattenMenus, menuActions, menuEntries, menuTitles } from './menus.js';
+
+describe('the menu table', () => {
+  it('names every path once, each child under its parent’s path, every page with 查询', () => {
+    const all = flattenMenus();
+    expect(new Set(all.map((menu) => menu.path)).size).toBe(all.length);
+    expect(new Set(all.map((menu) => menu.title)).size).toBe(all.length);
+    for (const group of MENUS) for (const child of group.children ?? []) expect(child.path.startsWith(`${group.path}/`)).toBe(true);
+    for (const page of all.filter((menu) => !menu.children)) expect(page.actions).toContain('query');
+  });
+
+  it('offers on a group what its pages offer, in bit order', () => {
+    expect(menuActions(findMenu('/system/log')!)).toEqual(['query', 'export']);
+    expect(menuActions(findMenu('/system')!)).toEqual(['query', 'add', 'edit', 'delete', 'export']);
+    expect(menuActions(findMenu('/device')!)).toEqual(['query', 'add', 'edit', 'delete', 'export', 'assign', 'tag', 'secret']);
+  });
+
+  it('registers parents before their children, in sidebar order, with Chinese titles', () => {
+    const entries = menuEntries();
+    expect(entries).toHaveLength(flattenMenus().length);
+    expect(entries[0]).toEqual({ path: '/device', title: '设备管理', parent: null, icon: 'ClusterOutlined', sort: 0, hidden: false });
+    expect(entries).toContainEqual({ path: '/device/machinetool', title: '机床', parent: '/device', icon: '', sort: 2, hidden: true });
+    const index = new Map(entries.map((entry, i) => [entry.path, i]));
+    for (const entry of entries) if (entry.parent) expect(index.get(entry.parent)).toBeLessThan(index.get(entry.path)!);
+  });
+
+  it('gives the console its Chinese titles by i18n key', () => {
+    expect(menuTitles()).toMatchObject({ adminUser: '管理员', loginLog: '登录日志', deviceGroup: '设备管理' });
+  });
+});
