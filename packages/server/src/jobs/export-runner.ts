@@ -5,7 +5,7 @@ import type { AppDeps } from '../app-deps.js';
 import { exportJob } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { listWhere, sortKeyOf } from '../http/resource/list-query.js';
-import { presentRows } from '../http/resource/register.js';
+import { presentRows } from '../http/resource/present.js';
 import type { ResourceContext, ResourceDef, Row } from '../http/resource/types.js';
 import { type ExportJobRow, diskPathOf, expiryFrom, exportFileName, removeFiles, scopeUserOf } from './export-jobs.js';
 import { batchesById, batchesBySort } from './keyset.js';
@@ -191,7 +191,7 @@ export class ExportRunner {
       const def = exportableDef(job.resource);
       if (!def?.sheet) throw new JobFailure(MSG.notExportable);
       const user = scopeUserOf(job);
-      const where = listWhere(def, job.filters, user);
+      const where = listWhere(def, job.filters, { user });
       const [{ total, top, bottom }] = await db
         .select({ total: count(), top: max(def.id), bottom: min(def.id) })
         .from(def.table)

@@ -3,7 +3,7 @@ import { IMPORT_REASON_TITLE, type ImportResult } from '@gw/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, badRequest, refused } from '../http/errors.js';
-import type { ResourceDef, Row, SheetColumn } from '../http/resource/types.js';
+import type { ResourceDef, Row, TitledColumn } from '../http/resource/types.js';
 import { downloadUrl, storeFileAsJob } from './export-jobs.js';
 import { MSG } from './messages.js';
 import type { PlainCell, ReadSheet, SheetRow } from './xlsx-read.js';
@@ -18,7 +18,7 @@ interface Failure {
 }
 
 /** The sheet columns a file may fill: those the resource's create schema accepts. */
-export function importColumns(def: ResourceDef): SheetColumn[] {
+export function importColumns(def: ResourceDef): TitledColumn[] {
   const shape = def.create?.shape ?? {};
   return (def.sheet ?? []).filter((column) => column.key in shape);
 }

@@ -43,7 +43,7 @@ export interface TestApp {
  * named by DATABASE_URL (dropped again on close), so every suite runs on both.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance, deps: AppDeps) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, ...options.env });
@@ -58,7 +58,7 @@ export async function createTestApp(
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
     built = await buildApp({ config, db: database.db, clock, logger: false });
-    options.beforeReady?.(built.app);
+    options.beforeReady?.(built.app, built.deps);
     await built.app.ready();
   } catch (err) {
     // a suite that expects the start to fail must not leave its database behind

@@ -1,16 +1,15 @@
-import { type SQL, and, arrayContains, asc, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
+import { type SQL, and, arrayContains, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type ListQuery, listQuerySchema, own } from '@gw/contracts';
+import { type FilterOp, type ListQuery, listQuerySchema, own } from '@gw/contracts';
 import { z } from 'zod';
 import { badRequest } from '../errors.js';
-import { customerScope } from '../scope.js';
-import type { SessionUser } from '../types.js';
-import type { ResourceDef } from './types.js';
+import { customerScope, customerSubtree } from '../scope.js';
+import type { ResourceDef, ResourceRequest } from './types.js';
 
 /** The list query of one resource: the common parameters, its sort names and its declared filters. */
 export function listQueryOf(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = { sort: sortSchemaOf(def) };
-  for (const [name, filter] of Object.entries(def.filters ?? {})) shape[name] = filter.schema.optional();
+  for (const [name, filter] of Object.entries(def.filters)) shape[name] = filter.schema.optional();
   return listQuerySchema.extend(shape);
 }
 
@@ -29,26 +28,51 @@ function sortSchemaOf(def: ResourceDef) {
 /** Everything of a list query but paging: what an export job keeps to run the same list later. */
 export type ListFilters = Omit<ListQuery, 'page' | 'limit'> & Record<string, unknown>;
 
-/** WHERE of a list: keywords over the declared columns, the date range, the filters and the data scope. */
-export function listWhere(def: ResourceDef, query: ListFilters, user: SessionUser): SQL | undefined {
+/**
+ * WHERE of a list: keywords over the declared columns, the date range, the filters, the data scope and the
+ * resource's own base condition.
+ */
+export function listWhere(def: ResourceDef, query: ListFilters, req: ResourceRequest): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
-  if (query.keywords) {
+  if (query.keywords && def.keywords.length) {
     const pattern = `%${escapeLike(query.keywords)}%`;
     conds.push(or(...def.keywords.map((c) => ilike(c, pattern))));
   }
-  if (query.start_date) conds.push(gte(def.createdAt, parseDate(query.start_date, 'start_date')));
-  if (query.end_date) conds.push(lte(def.createdAt, parseDate(query.end_date, 'end_date', true)));
-  for (const [name, filter] of Object.entries(def.filters ?? {})) {
+  if (def.dateColumn && query.start_date) conds.push(gte(def.dateColumn, parseDate(query.start_date, 'start_date')));
+  if (def.dateColumn && query.end_date) conds.push(lte(def.dateColumn, parseDate(query.end_date, 'end_date', true)));
+  for (const [name, filter] of Object.entries(def.filters)) {
     const value = query[name];
     if (value === undefined || value === '') continue;
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
-    if (filter.op === 'in') conds.push(inArray(filter.column, text.split(',')));
-    else if (filter.op === 'ilike') conds.push(ilike(filter.column, `%${escapeLike(text)}%`));
-    else if (filter.op === 'has') conds.push(arrayContains(filter.column, [value]));
-    else conds.push(eq(filter.column, value));
+    conds.push(filter.where ? filter.where(value, req) : filterCondition(filter.column!, filter.op, value));
   }
-  if (def.scopeColumn) conds.push(customerScope(user, def.scopeColumn));
+  conds.push(rowsWhere(def, req));
   return and(...conds);
+}
+
+/** What every read and write of the resource adds: the caller's customer scope and the base condition. */
+export function rowsWhere(def: ResourceDef, req: ResourceRequest): SQL | undefined {
+  return and(def.scopeColumn ? customerScope(req.user, def.scopeColumn) : undefined, def.baseWhere?.(req));
+}
+
+/** One filter's condition: its operator on its column. */
+function filterCondition(column: AnyPgColumn, op: FilterOp, value: unknown): SQL | undefined {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  switch (op) {
+    case 'in':
+      return inArray(column, text.split(','));
+    case 'ilike':
+      return ilike(column, `%${escapeLike(text)}%`);
+    case 'has':
+      return arrayContains(column, [value]);
+    case 'subtree':
+      return sql`${column} in (${customerSubtree(Number(value))})`;
+    case 'gte':
+      return gte(column, value);
+    case 'lte':
+      return lte(column, value);
+    default:
+      return eq(column, value);
+  }
 }
 
 /** LIKE's wildcards in user input match themselves. */

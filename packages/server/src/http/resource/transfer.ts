@@ -45,7 +45,7 @@ export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: R
     async (req) => {
       const filters = (req.body?.filters ?? {}) as ListFilters;
       // the dates and the sort are read now, so a bad one is a 400 here rather than a failed job later
-      listWhere(def, filters, req.user);
+      listWhere(def, filters, req);
       sortKeyOf(def, filters.sort);
       const now = clock.now();
       const [job] = await db
@@ -65,7 +65,7 @@ export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: R
     },
   );
 
-  if (!def.create || def.importable === false) return;
+  if (!def.importable) return;
   const columns = importColumns(def);
 
   app.get(

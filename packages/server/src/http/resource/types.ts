@@ -1,20 +1,12 @@
+import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import type { FilterOp, ResourceDescriptor } from '@gw/contracts';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../types.js';
 
 export type Row = Record<string, unknown>;
-
-/**
- * A list filter: the query parameter's schema and how it narrows `column` — `eq` (default), `in` (a comma
- * list), `ilike` (contains, case-insensitive) or `has` (an array column holds the value).
- */
-export interface FilterDef {
-  column: AnyPgColumn;
-  schema: z.ZodType;
-  op?: 'eq' | 'in' | 'ilike' | 'has';
-}
 
 /** What a hook that reads other tables gets: the connection (the write's transaction inside one) and the caller. */
 export interface ResourceContext {
@@ -22,56 +14,120 @@ export interface ResourceContext {
   user: SessionUser;
 }
 
+/**
+ * Whom a list runs for: a request, or an export job replaying its user's list (then `user` carries the job
+ * owner's id, name, company and scope, but no grants).
+ */
+export interface ResourceRequest {
+  user: SessionUser;
+}
+
+/** The property names of a table's columns. */
+export type ColumnName<TTable extends PgTable> = Extract<keyof TTable['_']['columns'], string>;
+
 /** A column of the resource's spreadsheet (export, import template). */
 export interface SheetColumn {
   key: string;
-  title: string;
+  /** Default: the descriptor's label of `key`. */
+  title?: string;
   /** Cell value of a serialized row; defaults to `row[key]`. */
-  value?(row: Row): unknown;
+  value?: (row: Row) => unknown;
   width?: number;
 }
 
-/** One resource, declared once; `registerResource` turns it into routes. */
-export interface ResourceDef<TTable extends PgTable = PgTable> {
-  /** Route path, also the menu path its permissions hang on (DESIGN §4). */
-  path: string;
-  title: string;
-  table: TTable;
-  id: AnyPgColumn;
-  createdAt: AnyPgColumn;
-  /** The customer id column that decides the data scope; omit for vendor-only data. */
-  scopeColumn?: AnyPgColumn;
-  keywords: AnyPgColumn[];
-  sortable: Record<string, AnyPgColumn>;
-  /** Query parameters that narrow the list, by name. */
-  filters?: Record<string, FilterDef>;
-  item: z.ZodType;
-  /** Omit for read-only resources (logs): no POST/PUT/DELETE routes. */
-  create?: z.ZodObject;
-  update?: z.ZodObject;
-  /** false: no delete routes even though the resource is writable. */
-  deletable?: boolean;
-  /**
-   * Adds what the rows of one page need from other tables (company names, role names, counts) before
-   * `serialize`, with one query per page for all its rows — never one per row.
-   */
-  decorate?(rows: Row[], ctx: ResourceContext): Promise<Row[]>;
-  serialize(row: Row): unknown;
-  /** Spreadsheet columns; a resource with them gets export (and import when `create` is set). */
-  sheet?: SheetColumn[];
-  /** false: export only, no import routes, for a sheet that shows names where writes take ids. */
-  importable?: boolean;
+/** A sheet column with its title found. */
+export type TitledColumn = SheetColumn & { title: string };
+
+/** The hooks of a write; each runs inside the write's transaction. */
+export interface WriteHooks {
   /**
    * Refuses a write the caller may not make (e.g. a parent outside its scope) by throwing an AppError.
    * `current` is the stored row on update, null on create.
    */
-  checkWrite?(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void>;
+  checkWrite?: (req: FastifyRequest, values: Row, current: Row | null, tx: Tx) => Promise<void>;
   /** Refuses a delete that would leave the data broken (e.g. rows still hanging on this one) by throwing an AppError. */
-  checkDelete?(req: FastifyRequest, current: Row, tx: Tx): Promise<void>;
+  checkDelete?: (req: FastifyRequest, current: Row, tx: Tx) => Promise<void>;
   /** Turns validated write values into column values (e.g. hash a password); defaults to the values. */
-  toColumns?(values: Row, req: FastifyRequest, tx: Tx): Promise<Row> | Row;
+  toColumns?: (values: Row, req: FastifyRequest, tx: Tx) => Promise<Row> | Row;
   /** Follows a stored write in its transaction (e.g. end the sessions of a user whose password was reset). */
-  afterWrite?(req: FastifyRequest, row: Row, current: Row | null, tx: Tx): Promise<void>;
+  afterWrite?: (req: FastifyRequest, row: Row, current: Row | null, tx: Tx) => Promise<void>;
   /** Follows a delete (single or bulk) in its transaction with the deleted rows. */
-  afterDelete?(req: FastifyRequest, rows: Row[], tx: Tx): Promise<void>;
+  afterDelete?: (req: FastifyRequest, rows: Row[], tx: Tx) => Promise<void>;
+}
+
+/**
+ * How the server keeps one resource described in contracts: the table, the columns whose field names differ,
+ * the data scope, and the hooks that carry the resource's own rules. `registerResource` turns it into routes.
+ */
+export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends WriteHooks {
+  resource: ResourceDescriptor;
+  table: TTable;
+  /**
+   * Columns of fields (sortable, filters, date) that are not the table's column of the same name, e.g.
+   * `{ role_id: adminUser.roles }`. Every other field name maps to the column of that name.
+   */
+  columns?: Readonly<Record<string, AnyPgColumn>>;
+  /**
+   * Filters whose condition is not an operator on a column, by name, e.g. a tag through a link table:
+   * `{ tag_id: (id) => sql\`${device.id} in (select device_id from device_tag_link where tag_id = ${id})\` }`.
+   */
+  where?: Readonly<Record<string, FilterCondition>>;
+  /** Columns the `keywords` parameter searches (contains, any case). */
+  keywords?: readonly ColumnName<TTable>[];
+  /** The customer id column that decides the data scope (`id` for the customers themselves); omit for vendor-only data. */
+  scope?: ColumnName<TTable>;
+  /**
+   * A condition every list, get, update, delete, action and export of the resource adds besides the scope,
+   * e.g. export jobs: only the caller's own.
+   */
+  baseWhere?: (req: ResourceRequest) => SQL | undefined;
+  /**
+   * Adds what the rows of one page need from other tables (company names, role names, counts) before
+   * `serialize`, with one query per page for all its rows — never one per row.
+   */
+  decorate?: (rows: Row[], ctx: ResourceContext) => Promise<Row[]>;
+  /** Default: the item schema's keys of the (decorated) row, dates as ISO strings. */
+  serialize?: (row: Row) => unknown;
+  /**
+   * Adds to a serialized row what only this request's answer carries (a secret made by the create, shown
+   * once). Runs for the answers of list, get, create and update, never for exports.
+   */
+  present?: (req: FastifyRequest, item: unknown) => unknown;
+  /** Spreadsheet columns; needed when the descriptor is `exportable`. */
+  sheet?: readonly SheetColumn[];
+}
+
+/** The condition of a filter given its parsed value. */
+export type FilterCondition = (value: unknown, req: ResourceRequest) => SQL | undefined;
+
+/** A list filter as the machine runs it: the descriptor's schema, and its operator on a column or its own condition. */
+export interface FilterDef {
+  schema: z.ZodType;
+  op: FilterOp;
+  column?: AnyPgColumn;
+  where?: FilterCondition;
+}
+
+/** A declaration with its field names resolved to columns: what the routes, the export runner and the import run. */
+export interface ResourceDef extends WriteHooks {
+  path: string;
+  title: string;
+  table: PgTable;
+  id: AnyPgColumn;
+  /** The column the date range applies to; none: start_date / end_date are ignored. */
+  dateColumn?: AnyPgColumn;
+  scopeColumn?: AnyPgColumn;
+  keywords: AnyPgColumn[];
+  sortable: Record<string, AnyPgColumn>;
+  filters: Record<string, FilterDef>;
+  baseWhere?: (req: ResourceRequest) => SQL | undefined;
+  item: z.ZodType;
+  create?: z.ZodObject;
+  update?: z.ZodObject;
+  deletable: boolean;
+  importable: boolean;
+  decorate?: (rows: Row[], ctx: ResourceContext) => Promise<Row[]>;
+  serialize: (row: Row) => unknown;
+  present?: (req: FastifyRequest, item: unknown) => unknown;
+  sheet?: TitledColumn[];
 }

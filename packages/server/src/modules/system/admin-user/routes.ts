@@ -3,15 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminUserCreateSchema,
-  adminUserSchema,
-  adminUserUpdateSchema,
-  booleanParamSchema,
   adminUserResource as resource,
   companyOptionSchema,
   ENABLED_OPTIONS,
   envelopeSchema,
-  idFilterSchema,
   optionLabel,
   roleOptionSchema,
 } from '@gw/contracts';
@@ -23,10 +18,9 @@ import { registerResource } from '../../../http/resource/register.js';
 import { customerScope } from '../../../http/scope.js';
 import { chinaTime } from '../../../jobs/xlsx.js';
 import { adminUserRules } from './rules.js';
-import { decorateUsers, serializeAdminUser } from './serialize.js';
+import { decorateUsers } from './decorate.js';
 
 const PATH = resource.path;
-const L = resource.labels;
 const query = { menu: PATH, action: 'query' } as const;
 
 /** 管理员 (/system/admin_user): users, their company and roles; a customer's administrator manages its own subtree. */
@@ -71,43 +65,23 @@ export function adminUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   registerResource(app, deps, {
-    path: PATH,
-    title: resource.title,
+    resource,
     table: adminUser,
-    id: adminUser.id,
-    createdAt: adminUser.created_at,
-    scopeColumn: adminUser.customer_id,
-    keywords: [adminUser.username, adminUser.name, adminUser.phone, adminUser.email],
-    sortable: {
-      id: adminUser.id,
-      username: adminUser.username,
-      name: adminUser.name,
-      created_at: adminUser.created_at,
-      last_login_at: adminUser.last_login_at,
-    },
-    filters: {
-      customer_id: { column: adminUser.customer_id, schema: idFilterSchema },
-      role_id: { column: adminUser.roles, schema: idFilterSchema, op: 'has' },
-      enabled: { column: adminUser.enabled, schema: booleanParamSchema },
-    },
-    item: adminUserSchema,
-    create: adminUserCreateSchema,
-    update: adminUserUpdateSchema,
+    columns: { role_id: adminUser.roles },
+    scope: 'customer_id',
+    keywords: ['username', 'name', 'phone', 'email'],
     decorate: decorateUsers,
-    serialize: serializeAdminUser,
     sheet: [
-      { key: 'username', title: L.username, width: 16 },
-      { key: 'name', title: L.name, width: 12 },
-      { key: 'company_name', title: L.company_name, width: 24 },
-      { key: 'roles', title: L.roles, width: 24, value: (row) => (row.roles as { name: string }[]).map((r) => r.name).join('、') },
-      { key: 'phone', title: L.phone, width: 16 },
-      { key: 'email', title: L.email, width: 24 },
-      { key: 'enabled', title: L.enabled, value: (row) => optionLabel(ENABLED_OPTIONS, row.enabled as boolean) },
-      { key: 'last_login_at', title: L.last_login_at, width: 20, value: (row) => chinaTime(row.last_login_at) },
-      { key: 'created_at', title: L.created_at, width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'username', width: 16 },
+      { key: 'name', width: 12 },
+      { key: 'company_name', width: 24 },
+      { key: 'roles', width: 24, value: (row) => (row.roles as { name: string }[]).map((r) => r.name).join('、') },
+      { key: 'phone', width: 16 },
+      { key: 'email', width: 24 },
+      { key: 'enabled', value: (row) => optionLabel(ENABLED_OPTIONS, row.enabled as boolean) },
+      { key: 'last_login_at', width: 20, value: (row) => chinaTime(row.last_login_at) },
+      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
     ],
-    // the sheet names companies and roles where a write takes their ids, and holds no passwords
-    importable: false,
     ...adminUserRules({ superUser: deps.config.superUser, clock: deps.clock }),
   });
 }

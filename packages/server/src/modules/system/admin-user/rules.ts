@@ -4,14 +4,14 @@ import { ROLE_ADMIN } from '@gw/contracts';
 import type { Tx } from '../../../db/client.js';
 import { adminUser, customer, role, session } from '../../../db/schema.js';
 import { refused } from '../../../http/errors.js';
-import type { ResourceDef, Row } from '../../../http/resource/types.js';
+import type { Row, WriteHooks } from '../../../http/resource/types.js';
 import { customerScope } from '../../../http/scope.js';
 import type { Clock } from '../../../lib/clock.js';
 import { hashPassword } from '../../../lib/password.js';
 import { refuseDuplicate } from '../shared.js';
 import { MSG } from './messages.js';
 
-type Rules = Pick<ResourceDef, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afterWrite' | 'afterDelete'>;
+type Rules = Pick<WriteHooks, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afterWrite' | 'afterDelete'>;
 
 /**
  * The 管理员 rules. Everyone: nobody deletes or disables themselves or the super user. Whoever lacks full access:

@@ -1,7 +1,7 @@
 import { configValueError } from '@gw/contracts';
 import { config } from '../../../db/schema.js';
 import { badRequest, refused } from '../../../http/errors.js';
-import type { ResourceDef } from '../../../http/resource/types.js';
+import type { WriteHooks } from '../../../http/resource/types.js';
 import { refuseDuplicate, requireVendorScope } from '../shared.js';
 import { MSG } from './messages.js';
 
@@ -9,7 +9,7 @@ import { MSG } from './messages.js';
  * 通用配置 rules: platform-wide settings change only by the vendor's staff; built-in keys stay (the console and
  * the server read them by key) and hold values of their type.
  */
-export const configRules: Pick<ResourceDef, 'checkWrite' | 'checkDelete'> = {
+export const configRules: Pick<WriteHooks, 'checkWrite' | 'checkDelete'> = {
   async checkWrite(req, values, current, tx) {
     requireVendorScope(req, MSG.vendorOnly);
     const key = (values.key as string | undefined) ?? (current?.key as string);

@@ -4,10 +4,10 @@ import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleMenu, mergeRoleMenus } from '@gw/co
 import type { Tx } from '../../../db/client.js';
 import { role } from '../../../db/schema.js';
 import { refused } from '../../../http/errors.js';
-import type { ResourceDef, Row } from '../../../http/resource/types.js';
+import type { Row, WriteHooks } from '../../../http/resource/types.js';
 import { refuseDuplicate, requireVendorScope } from '../shared.js';
 import { MSG } from './messages.js';
-import { memberCounts } from './serialize.js';
+import { memberCounts } from './decorate.js';
 
 /** Tree changes take turns, so two concurrent moves cannot each pass the cycle check. */
 const lockTree = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('role_tree'))`);
@@ -39,7 +39,7 @@ async function checkParent(parentId: number, current: Row | null, tx: Tx): Promi
 }
 
 /** 角色管理 rules: vendor-level data, a tree without cycles, unique names; the two built-in roles stay. */
-export const roleRules: Pick<ResourceDef, 'checkWrite' | 'checkDelete' | 'toColumns'> = {
+export const roleRules: Pick<WriteHooks, 'checkWrite' | 'checkDelete' | 'toColumns'> = {
   async checkWrite(req, values, current, tx) {
     requireVendorScope(req, MSG.vendorOnly);
     await refuseDuplicate(tx, { table: role, id: role.id, column: role.name }, values.name, current, MSG.nameTaken);

@@ -1,6 +1,5 @@
 import { and, arrayOverlaps, count, inArray, sql } from 'drizzle-orm';
-import type { RoleItem } from '@gw/contracts';
-import { adminUser, type role } from '../../../db/schema.js';
+import { adminUser } from '../../../db/schema.js';
 import type { ResourceContext, Row } from '../../../http/resource/types.js';
 import { customerScope } from '../../../http/scope.js';
 
@@ -22,18 +21,4 @@ export async function memberCounts(ctx: ResourceContext, ids: number[]): Promise
 export async function decorateRoles(rows: Row[], ctx: ResourceContext): Promise<Row[]> {
   const counts = await memberCounts(ctx, rows.map((r) => r.id as number));
   return rows.map((r) => ({ ...r, member_count: counts.get(r.id as number) ?? 0 }));
-}
-
-export function serializeRole(row: Row): RoleItem {
-  const r = row as typeof role.$inferSelect & { member_count: number };
-  return {
-    id: r.id,
-    name: r.name,
-    parent_id: r.parent_id,
-    description: r.description,
-    menus: r.menus,
-    member_count: r.member_count,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-  };
 }

@@ -1,0 +1,62 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { own } from '@gw/contracts';
+import { defaultSerializer } from './present.js';
+import type { FilterDef, ResourceDeclaration, ResourceDef } from './types.js';
+
+/**
+ * Resolves a declaration's field names to columns: `columns` first, then the table's column of the same name.
+ * A name that finds neither stops the app at start, so a typo in a descriptor never reaches a request.
+ */
+export function compileResource<TTable extends PgTable>(declared: ResourceDeclaration<TTable>): ResourceDef {
+  const { resource, table } = declared;
+  const tableColumns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const columnOf = (name: string, role: string): AnyPgColumn => {
+    const column = (declared.columns && own(declared.columns, name)) ?? own(tableColumns, name);
+    if (!column) throw new Error(`${resource.path}: ${role} ${name} 不是表的列,请在 columns 中指明`);
+    return column;
+  };
+
+  const filters: Record<string, FilterDef> = {};
+  for (const [name, filter] of Object.entries(resource.filters ?? {})) {
+    const where = declared.where && own(declared.where, name);
+    filters[name] = { schema: filter.schema, op: filter.op ?? 'eq', ...(where ? { where } : { column: columnOf(name, '筛选') }) };
+  }
+  const sortable = Object.fromEntries(resource.sortable.map((name) => [name, columnOf(name, '排序')]));
+
+  if (resource.exportable && !declared.sheet?.length) throw new Error(`${resource.path}: 可导出的资源需要声明 sheet`);
+  if (!resource.exportable && declared.sheet) throw new Error(`${resource.path}: 声明了 sheet 但描述中不可导出 (exportable)`);
+  if (resource.importable && !resource.create) throw new Error(`${resource.path}: 可导入的资源需要 create`);
+  const sheet = declared.sheet?.map((column) => {
+    const title = column.title ?? own(resource.labels, column.key);
+    if (!title) throw new Error(`${resource.path}: 表格列 ${column.key} 没有标签,请在描述的 labels 中添加`);
+    return { ...column, title };
+  });
+
+  return {
+    path: resource.path,
+    title: resource.title,
+    table,
+    id: columnOf('id', '主键'),
+    dateColumn: resource.dateField ? columnOf(resource.dateField, '日期') : undefined,
+    scopeColumn: declared.scope ? columnOf(declared.scope, '数据范围') : undefined,
+    keywords: (declared.keywords ?? []).map((name) => columnOf(name, '关键字')),
+    sortable,
+    filters,
+    baseWhere: declared.baseWhere,
+    item: resource.item,
+    create: resource.create,
+    update: resource.update,
+    deletable: resource.deletable ?? !!resource.create,
+    importable: !!resource.importable,
+    decorate: declared.decorate,
+    serialize: declared.serialize ?? defaultSerializer(resource.item),
+    present: declared.present,
+    sheet,
+    checkWrite: declared.checkWrite,
+    checkDelete: declared.checkDelete,
+    toColumns: declared.toColumns,
+    afterWrite: declared.afterWrite,
+    afterDelete: declared.afterDelete,
+  };
+}

@@ -1,0 +1,55 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ListQuery, envelopeSchema, idParamSchema, listEnvelopeSchema } from '@gw/contracts';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../errors.js';
+import { list, ok } from '../reply.js';
+import { listOrder, listQueryOf, listWhere, rowsWhere } from './list-query.js';
+import { answerRows } from './present.js';
+import type { ResourceDef } from './types.js';
+
+/** GET {path} (a page of the list with its total) and GET {path}/{id}, both within the caller's rows. */
+export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.title];
+  const access = { menu: def.path, action: 'query' } as const;
+
+  app.get(
+    def.path,
+    {
+      config: { access },
+      schema: { tags, summary: `${def.title}列表`, querystring: listQueryOf(def), response: { 200: listEnvelopeSchema(def.item) } },
+    },
+    async (req) => {
+      const q = req.query as ListQuery & Record<string, unknown>;
+      const where = listWhere(def, q, req);
+      // the page is decorated while the count still runs
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select()
+          .from(def.table)
+          .where(where)
+          .orderBy(...listOrder(def, q.sort))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .then((page) => answerRows(def, req, page, db)),
+        db.select({ total: count() }).from(def.table).where(where),
+      ]);
+      return list(rows, { count: total, page: q.page, limit: q.limit });
+    },
+  );
+
+  app.get(
+    `${def.path}/:id`,
+    {
+      config: { access },
+      schema: { tags, summary: `${def.title}详情`, params: idParamSchema, response: { 200: envelopeSchema(def.item) } },
+    },
+    async (req) => {
+      const [row] = await db.select().from(def.table).where(and(eq(def.id, req.params.id), rowsWhere(def, req)));
+      if (!row) throw notFound(def.title);
+      return ok((await answerRows(def, req, [row], db))[0]);
+    },
+  );
+}

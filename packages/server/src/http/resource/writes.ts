@@ -1,0 +1,113 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeSchema, idParamSchema, idSchema } from '@gw/contracts';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { notFound } from '../errors.js';
+import { ok } from '../reply.js';
+import { rowsWhere } from './list-query.js';
+import { answerRows } from './present.js';
+import type { ResourceDef, Row } from './types.js';
+
+const bulkDeleteSchema = z.object({ ids: z.array(idSchema).min(1, '请选择要删除的记录').max(1000, '一次最多删除 1000 条') });
+
+/**
+ * The rows of `ids` within the caller's rows, locked for the write; all or nothing: one missing id (or one
+ * outside the scope) answers 404 for the whole batch, so guessing ids reveals nothing.
+ */
+export async function rowsOf(def: ResourceDef, req: FastifyRequest, tx: Tx, ids: number[]): Promise<Row[]> {
+  const rows = await tx
+    .select()
+    .from(def.table)
+    .where(and(inArray(def.id, ids), rowsWhere(def, req)))
+    .for('update');
+  if (rows.length !== new Set(ids).size) throw notFound(def.title);
+  return rows;
+}
+
+/** POST {path}, PUT {path}/{id}, DELETE {path}/{id} and bulk DELETE {path}, each in one audited transaction. */
+export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.title];
+  const menu = def.path;
+  const answer = async (req: FastifyRequest, row: Row, tx: Tx) => (await answerRows(def, req, [row], tx))[0];
+
+  if (def.create) {
+    app.post(
+      def.path,
+      {
+        config: { access: { menu, action: 'add' } },
+        schema: { tags, summary: `新增${def.title}`, body: def.create, response: { 200: envelopeSchema(def.item) } },
+      },
+      async (req) => {
+        const values = req.body as Row;
+        const row = await req.tx(async (tx) => {
+          await def.checkWrite?.(req, values, null, tx);
+          const columns = def.toColumns ? await def.toColumns(values, req, tx) : values;
+          const [inserted] = await tx.insert(def.table).values(columns).returning();
+          await def.afterWrite?.(req, inserted, null, tx);
+          return answer(req, inserted, tx);
+        });
+        return ok(row, '新增成功');
+      },
+    );
+  }
+
+  if (def.update) {
+    app.put(
+      `${def.path}/:id`,
+      {
+        config: { access: { menu, action: 'edit' } },
+        schema: { tags, summary: `修改${def.title}`, params: idParamSchema, body: def.update, response: { 200: envelopeSchema(def.item) } },
+      },
+      async (req) => {
+        const values = req.body as Row;
+        const row = await req.tx(async (tx) => {
+          const [current] = await rowsOf(def, req, tx, [req.params.id]);
+          await def.checkWrite?.(req, values, current, tx);
+          const columns = def.toColumns ? await def.toColumns(values, req, tx) : values;
+          if (!Object.keys(columns).length) return answer(req, current, tx);
+          const [updated] = await tx.update(def.table).set(columns).where(eq(def.id, req.params.id)).returning();
+          await def.afterWrite?.(req, updated, current, tx);
+          return answer(req, updated, tx);
+        });
+        return ok(row, '保存成功');
+      },
+    );
+  }
+
+  if (!def.deletable) return;
+
+  const remove = async (req: FastifyRequest, tx: Tx, ids: number[]) => {
+    const rows = await rowsOf(def, req, tx, ids);
+    for (const row of rows) await def.checkDelete?.(req, row, tx);
+    await tx.delete(def.table).where(inArray(def.id, ids));
+    await def.afterDelete?.(req, rows, tx);
+    return rows.length;
+  };
+
+  app.delete(
+    `${def.path}/:id`,
+    {
+      config: { access: { menu, action: 'delete' } },
+      schema: { tags, summary: `删除${def.title}`, params: idParamSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (req) => {
+      await req.tx((tx) => remove(req, tx, [req.params.id]));
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.delete(
+    def.path,
+    {
+      config: { access: { menu, action: 'delete' } },
+      schema: { tags, summary: `批量删除${def.title}`, body: bulkDeleteSchema, response: { 200: envelopeSchema(z.object({ deleted: z.number() })) } },
+    },
+    async (req) => {
+      const deleted = await req.tx((tx) => remove(req, tx, req.body.ids));
+      return ok({ deleted }, `已删除 ${deleted} 条`);
+    },
+  );
+}

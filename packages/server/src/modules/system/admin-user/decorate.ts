@@ -1,0 +1,20 @@
+import { inArray } from 'drizzle-orm';
+import { role } from '../../../db/schema.js';
+import type { ResourceContext, Row } from '../../../http/resource/types.js';
+import { withCompanyNames } from '../shared.js';
+
+/**
+ * Adds the company and role names, one query each for the whole page: `roles` becomes `[{id, name}]` as reads
+ * show it (writes take ids). The default serializer then keeps the item's fields, so the password hash never
+ * leaves.
+ */
+export async function decorateUsers(rows: Row[], ctx: ResourceContext): Promise<Row[]> {
+  const roleIds = [...new Set(rows.flatMap((r) => r.roles as number[]))];
+  const roles = roleIds.length ? await ctx.db.select({ id: role.id, name: role.name }).from(role).where(inArray(role.id, roleIds)) : [];
+  const names = new Map(roles.map((r) => [r.id, r.name]));
+  const withRoles = rows.map((r) => ({
+    ...r,
+    roles: (r.roles as number[]).filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! })),
+  }));
+  return withCompanyNames(withRoles, ctx);
+}
