@@ -3,6 +3,10 @@ import { adminUserResource } from './admin-user.js';
 import { booleanParamSchema, idFilterSchema } from './api.js';
 import { configResource } from './config-admin.js';
 import { customerResource } from './customer.js';
+import { deviceResource } from './fleet/device.js';
+import { deviceTagResource } from './fleet/device-tag.js';
+import { goodsResource } from './fleet/goods.js';
+import { machineToolResource } from './fleet/machine-tool.js';
 import { own } from './own.js';
 import { defineResource, yesNoOptions } from './resource.js';
 import { roleResource } from './role-admin.js';
@@ -20,6 +24,10 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   role: roleResource.labels,
   config: configResource.labels,
   dict_item: { id: 'ID', category: '字典分类', value: '值', title: '名称', code: '编码', sort: '排序' },
+  goods: goodsResource.labels,
+  device: { ...deviceResource.labels, secret_hash: '设备密钥', machine_net: '机床网段' },
+  device_tag: deviceTagResource.labels,
+  machine_tool: { ...machineToolResource.labels, device_id: '网关设备' },
 };
 
 /** Titles of the audited tables, for the log's table filter. */
@@ -29,6 +37,10 @@ export const TABLE_TITLES: Record<string, string> = {
   role: roleResource.title,
   config: '通用配置',
   dict_item: '字典项',
+  goods: goodsResource.title,
+  device: deviceResource.title,
+  device_tag: deviceTagResource.title,
+  machine_tool: machineToolResource.title,
 };
 
 /** The label of one column of an audited table; '' for a column the catalogue does not know. */
