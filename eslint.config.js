@@ -1,7 +1,45 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The folders of features under `dir`: a folder holding files is a feature; one holding only folders is a group
+ * of features (features/system/role, features/system/log, …).
+ */
+function featureFolders(dir) {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `${dir}/${entry.name}`);
+  return folders.flatMap((folder) => (readdirSync(folder, { withFileTypes: true }).some((entry) => entry.isFile()) ? [folder] : featureFolders(folder)));
+}
+
+/**
+ * The console's import zones (bulletproof-react): a feature imports no other feature and nothing of app/; the
+ * shared folders import no feature, nothing of app/ and nothing of the layout. test/ (the harness) may import all.
+ */
+function consoleZones(src) {
+  const features = featureFolders(`${src}/features`);
+  const shared = ['components', 'utils', 'stores', 'i18n'].map((folder) => `${src}/${folder}`);
+  return [
+    ...features.map((feature) => ({
+      target: feature,
+      from: `${src}/features`,
+      except: [`./${feature.slice(`${src}/features/`.length)}`],
+      message: 'A feature does not import another feature: move what both need to components/ or utils/, or to contracts.',
+    })),
+    { target: `${src}/features`, from: `${src}/app`, message: 'A feature does not import app/: app/ is built from the features.' },
+    { target: `${src}/layout`, from: `${src}/features`, message: 'The layout does not import features.' },
+    ...shared.flatMap((target) => [
+      { target, from: `${src}/features`, message: 'Shared code does not import features.' },
+      // stores/permission holds the generated routes: their type (and nothing else) comes from app/
+      { target, from: `${src}/app`, except: ['./route-types.ts'], message: 'Shared code does not import app/.' },
+      { target, from: `${src}/layout`, message: 'Shared code does not import the layout.' },
+    ]),
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/server/drizzle/**', 'packages/server/scripts/**'] },
@@ -24,6 +62,29 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Imports go one way: app → features → shared (components, utils, stores, i18n), never back, never from
+  // one feature into another, and no module reaches itself again through its imports.
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // the modules no-cycle follows are TypeScript, read with the TypeScript parser
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          // contracts import their siblings as './x.js' (NodeNext); the console reads them from source
+          extensionAlias: { '.js': ['.ts', '.js'] },
+          alias: { '@gw/contracts': [fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url))] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: consoleZones('packages/web/src') }],
+    },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
