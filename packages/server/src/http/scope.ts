@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { refused } from './errors.js';
 import type { SessionUser } from './types.js';
 
 /** The ids of a customer and every customer below it; UNION stops on a cycle in the tree. */
@@ -15,4 +16,12 @@ export function customerScope(user: SessionUser, column: AnyPgColumn | SQL): SQL
   if (user.scope === 'all') return undefined;
   if (user.customerId == null) return sql`false`;
   return sql`${column} in (${customerSubtree(user.customerId)})`;
+}
+
+/**
+ * Vendor-level data (roles, the menu tree, config) changes only by someone who sees every customer: a
+ * customer's administrator holding the menu bits still may not rewrite what every other customer relies on.
+ */
+export function requireVendorScope(req: { user: SessionUser }, message: string): void {
+  if (req.user.scope !== 'all') throw refused(message);
 }

@@ -8,7 +8,7 @@ import type { Row, WriteHooks } from '../../../http/resource/types.js';
 import { customerScope } from '../../../http/scope.js';
 import type { Clock } from '../../../lib/clock.js';
 import { hashPassword } from '../../../lib/password.js';
-import { refuseDuplicate } from '../shared.js';
+import { refuseDuplicate } from '../../../http/resource/unique.js';
 import { MSG } from './messages.js';
 
 type Rules = Pick<WriteHooks, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afterWrite' | 'afterDelete'>;

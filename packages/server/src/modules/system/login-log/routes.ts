@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-deps.js';
 import { loginLog } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { chinaTime } from '../../../jobs/xlsx.js';
-import { withCompanyNames } from '../shared.js';
+import { withCompanyNames } from '../../../http/resource/company-names.js';
 
 /** 登录日志 (/system/login_log): every login attempt, read-only; a customer sees its own subtree's attempts. */
 export function loginLogRoutes(app: FastifyInstance, deps: AppDeps): void {

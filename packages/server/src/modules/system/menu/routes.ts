@@ -6,7 +6,7 @@ import { envelopeSchema, menuNodeSchema, syncMenuSchema } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
 import { menu } from '../../../db/schema.js';
 import { ok } from '../../../http/reply.js';
-import { requireVendorScope } from '../shared.js';
+import { requireVendorScope } from '../../../http/scope.js';
 import { MSG } from './messages.js';
 import { buildMenuTree, checkMenuTree } from './tree.js';
 

@@ -5,7 +5,8 @@ import type { Tx } from '../../../db/client.js';
 import { role } from '../../../db/schema.js';
 import { refused } from '../../../http/errors.js';
 import type { Row, WriteHooks } from '../../../http/resource/types.js';
-import { refuseDuplicate, requireVendorScope } from '../shared.js';
+import { refuseDuplicate } from '../../../http/resource/unique.js';
+import { requireVendorScope } from '../../../http/scope.js';
 import { MSG } from './messages.js';
 import { memberCounts } from './decorate.js';
 
