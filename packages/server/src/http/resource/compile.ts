@@ -48,6 +48,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     create: resource.create,
     update: resource.update,
     deletable: resource.deletable ?? !!resource.create,
+    actions: resource.actions ?? {},
     importable: !!resource.importable,
     decorate: declared.decorate,
     serialize: declared.serialize ?? defaultSerializer(resource.item),

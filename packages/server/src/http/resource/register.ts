@@ -1,6 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
+import { registerActions } from './actions.js';
 import { compileResource } from './compile.js';
 import { registerReads } from './reads.js';
 import { registerTransfer } from './transfer.js';
@@ -9,7 +10,7 @@ import { registerWrites } from './writes.js';
 
 /**
  * The resource machine: from a descriptor (contracts) and its server declaration, the list with paging,
- * keywords, date range, filters and sort; get; create; update; delete and bulk delete; export and import —
+ * keywords, date range, filters and sort; get; create; update; delete and bulk delete; declared actions; export and import —
  * each guarded by the menu/action bit, limited to the caller's customer scope and the resource's base
  * condition, audited by the row trigger and documented in OpenAPI. Returns the compiled resource for routes of
  * the module's own.
@@ -18,6 +19,7 @@ export function registerResource<TTable extends PgTable>(app: FastifyInstance, d
   const def = compileResource(declared);
   registerReads(app, deps.db, def);
   registerWrites(app, def);
+  registerActions(app, def, declared.actions);
   registerTransfer(app, deps, def);
   return def;
 }

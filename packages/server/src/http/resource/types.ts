@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { FilterOp, ResourceDescriptor } from '@gw/contracts';
+import type { ActionDescriptor, Envelope, FilterOp, ResourceDescriptor } from '@gw/contracts';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../types.js';
@@ -56,6 +56,21 @@ export interface WriteHooks {
 }
 
 /**
+ * What a declared action does with its rows (one for a row action), in the request's transaction. `body` is
+ * the validated body without `ids`. Answers the envelope, e.g. `ok(null, '已分配 3 台设备')`.
+ */
+export type ActionHandler = {
+  // a method's parameters are bivariant: a handler may type its body as the action's body schema gives it
+  run(req: FastifyRequest, rows: Row[], body: Row, tx: Tx): Promise<Envelope<unknown>>;
+}['run'];
+
+/** An action's handler with the schema of the answer's `data` for OpenAPI (default: anything). */
+export interface ActionDeclaration {
+  run: ActionHandler;
+  response?: z.ZodType;
+}
+
+/**
  * How the server keeps one resource described in contracts: the table, the columns whose field names differ,
  * the data scope, and the hooks that carry the resource's own rules. `registerResource` turns it into routes.
  */
@@ -95,6 +110,8 @@ export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends W
   present?: (req: FastifyRequest, item: unknown) => unknown;
   /** Spreadsheet columns; needed when the descriptor is `exportable`. */
   sheet?: readonly SheetColumn[];
+  /** A handler for each of the descriptor's actions, by name. */
+  actions?: Readonly<Record<string, ActionHandler | ActionDeclaration>>;
 }
 
 /** The condition of a filter given its parsed value. */
@@ -126,6 +143,7 @@ export interface ResourceDef extends WriteHooks {
   update?: z.ZodObject;
   deletable: boolean;
   importable: boolean;
+  actions: Readonly<Record<string, ActionDescriptor>>;
   decorate?: (rows: Row[], ctx: ResourceContext) => Promise<Row[]>;
   serialize: (row: Row) => unknown;
   present?: (req: FastifyRequest, item: unknown) => unknown;
