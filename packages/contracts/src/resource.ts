@@ -49,6 +49,20 @@ export interface ActionDescriptor {
 }
 
 /**
+ * The lines of a master–detail resource (an order and its lines): create and update take them in `field`
+ * (their schemas declare it, e.g. `lines: z.array(orderLineWriteSchema).min(1)`), written in the same
+ * transaction (an update that sends them replaces them all); GET {path}/{id} answers them, the list does not.
+ */
+export interface LinesDescriptor {
+  /** The field of create, update and the detail that holds the lines, e.g. `lines`. */
+  field: string;
+  /** One line as the detail shows it. */
+  item: z.ZodObject;
+  /** The Chinese label of each field of a line: the line editor's column titles. */
+  labels: Readonly<Record<string, string>>;
+}
+
+/**
  * One resource, declared once and shared by server and console: the server maps it to columns and routes, the
  * console derives its filters, column titles, form rules and toolbar from it.
  */
@@ -85,6 +99,7 @@ export interface ResourceDescriptor<Item = unknown> {
   /** Rows form a tree by `parent_id`: GET {path}/tree, moves refuse cycles, a parent with children stays. */
   tree?: boolean;
   actions?: Readonly<Record<string, ActionDescriptor>>;
+  lines?: LinesDescriptor;
 }
 
 /** Declares a resource, keeping its item type for the pages and hooks that read it. */

@@ -1,7 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { own } from '@gw/contracts';
-import { defaultSerializer } from './present.js';
+import { compileLines, detailOf } from './lines.js';
+import { defaultSerializer } from './serialize.js';
 import type { FilterDef, ResourceDeclaration, ResourceDef } from './types.js';
 
 /**
@@ -45,10 +46,12 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     filters,
     baseWhere: declared.baseWhere,
     item: resource.item,
+    detail: detailOf(resource.item, resource.lines),
     create: resource.create,
     update: resource.update,
     deletable: resource.deletable ?? !!resource.create,
     actions: resource.actions ?? {},
+    lines: compileLines(declared, resource.lines),
     importable: !!resource.importable,
     decorate: declared.decorate,
     serialize: declared.serialize ?? defaultSerializer(resource.item),

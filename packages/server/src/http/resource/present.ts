@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { withLines } from './lines.js';
 import type { ResourceContext, ResourceDef, Row } from './types.js';
 
 /** Rows as the API shows them: decorated for the whole page at once, then serialized one by one. */
@@ -8,25 +8,12 @@ export async function presentRows(def: ResourceDef, rows: Row[], ctx: ResourceCo
   return decorated.map((row) => def.serialize(row));
 }
 
-/** Rows as one request's answer shows them: presented, then given what only this answer carries. */
-export async function answerRows(def: ResourceDef, req: FastifyRequest, rows: Row[], db: ResourceContext['db']): Promise<unknown[]> {
-  const items = await presentRows(def, rows, { db, user: req.user });
-  return def.present ? items.map((item) => def.present!(req, item)) : items;
-}
-
 /**
- * The serializer of a resource that declares none: the item schema's keys of the row (so a column the item
- * does not show, like a password hash, never leaves), timestamps as ISO strings.
+ * Rows as one request's answer shows them: presented, with their lines in a detail (a single row's answer),
+ * then given what only this answer carries.
  */
-export function defaultSerializer(item: z.ZodType): (row: Row) => Row {
-  const shape = (item as { shape?: Record<string, unknown> }).shape;
-  const keys = shape ? Object.keys(shape) : undefined;
-  return (row) => {
-    const out: Row = {};
-    for (const key of keys ?? Object.keys(row)) {
-      const value = row[key];
-      out[key] = value instanceof Date ? value.toISOString() : value;
-    }
-    return out;
-  };
+export async function answerRows(def: ResourceDef, req: FastifyRequest, rows: Row[], db: ResourceContext['db'], detail = false): Promise<unknown[]> {
+  const presented = await presentRows(def, rows, { db, user: req.user });
+  const items = detail ? await withLines(def, rows, presented, db) : presented;
+  return def.present ? items.map((item) => def.present!(req, item)) : items;
 }

@@ -44,12 +44,12 @@ export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef
     `${def.path}/:id`,
     {
       config: { access },
-      schema: { tags, summary: `${def.title}详情`, params: idParamSchema, response: { 200: envelopeSchema(def.item) } },
+      schema: { tags, summary: `${def.title}详情`, params: idParamSchema, response: { 200: envelopeSchema(def.detail) } },
     },
     async (req) => {
       const [row] = await db.select().from(def.table).where(and(eq(def.id, req.params.id), rowsWhere(def, req)));
       if (!row) throw notFound(def.title);
-      return ok((await answerRows(def, req, [row], db))[0]);
+      return ok((await answerRows(def, req, [row], db, true))[0]);
     },
   );
 }

@@ -70,6 +70,28 @@ export interface ActionDeclaration {
   response?: z.ZodType;
 }
 
+/** Where the lines of a master–detail resource live (the descriptor's `lines` says what they hold). */
+export interface LinesDeclaration {
+  table: PgTable;
+  /** The line's column holding its parent's id. */
+  parent: AnyPgColumn;
+  /** The lines' order in the detail; default: their id, as written. */
+  order?: AnyPgColumn;
+  /** Refuses lines the caller may not write (e.g. a product that does not exist); `row` is the stored parent. */
+  check?: (req: FastifyRequest, lines: Row[], row: Row, tx: Tx) => Promise<void>;
+  /** Turns a validated line into column values (e.g. a computed amount); defaults to the line. */
+  toColumns?: (line: Row, req: FastifyRequest, tx: Tx) => Promise<Row> | Row;
+}
+
+/** The lines as the machine writes and reads them. */
+export interface LinesDef extends Omit<LinesDeclaration, 'order'> {
+  field: string;
+  /** The property of a line row that holds its parent's id. */
+  parentKey: string;
+  order: AnyPgColumn;
+  serialize: (row: Row) => unknown;
+}
+
 /**
  * How the server keeps one resource described in contracts: the table, the columns whose field names differ,
  * the data scope, and the hooks that carry the resource's own rules. `registerResource` turns it into routes.
@@ -112,6 +134,8 @@ export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends W
   sheet?: readonly SheetColumn[];
   /** A handler for each of the descriptor's actions, by name. */
   actions?: Readonly<Record<string, ActionHandler | ActionDeclaration>>;
+  /** The child table of a descriptor with `lines`. */
+  lines?: LinesDeclaration;
 }
 
 /** The condition of a filter given its parsed value. */
@@ -139,11 +163,14 @@ export interface ResourceDef extends WriteHooks {
   filters: Record<string, FilterDef>;
   baseWhere?: (req: ResourceRequest) => SQL | undefined;
   item: z.ZodType;
+  /** What GET {path}/{id} and the writes answer: the item, with its lines when it has them. */
+  detail: z.ZodType;
   create?: z.ZodObject;
   update?: z.ZodObject;
   deletable: boolean;
   importable: boolean;
   actions: Readonly<Record<string, ActionDescriptor>>;
+  lines?: LinesDef;
   decorate?: (rows: Row[], ctx: ResourceContext) => Promise<Row[]>;
   serialize: (row: Row) => unknown;
   present?: (req: FastifyRequest, item: unknown) => unknown;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../errors.js';
 import { ok } from '../reply.js';
+import { deleteLines, splitLines, writeLines } from './lines.js';
 import { rowsWhere } from './list-query.js';
 import { answerRows } from './present.js';
 import type { ResourceDef, Row } from './types.js';
@@ -31,21 +32,22 @@ export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [def.title];
   const menu = def.path;
-  const answer = async (req: FastifyRequest, row: Row, tx: Tx) => (await answerRows(def, req, [row], tx))[0];
+  const answer = async (req: FastifyRequest, row: Row, tx: Tx) => (await answerRows(def, req, [row], tx, true))[0];
 
   if (def.create) {
     app.post(
       def.path,
       {
         config: { access: { menu, action: 'add' } },
-        schema: { tags, summary: `新增${def.title}`, body: def.create, response: { 200: envelopeSchema(def.item) } },
+        schema: { tags, summary: `新增${def.title}`, body: def.create, response: { 200: envelopeSchema(def.detail) } },
       },
       async (req) => {
-        const values = req.body as Row;
+        const { values, lines } = splitLines(def, req.body);
         const row = await req.tx(async (tx) => {
           await def.checkWrite?.(req, values, null, tx);
           const columns = def.toColumns ? await def.toColumns(values, req, tx) : values;
           const [inserted] = await tx.insert(def.table).values(columns).returning();
+          if (lines) await writeLines(def, req, tx, inserted, lines, false);
           await def.afterWrite?.(req, inserted, null, tx);
           return answer(req, inserted, tx);
         });
@@ -59,16 +61,20 @@ export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void
       `${def.path}/:id`,
       {
         config: { access: { menu, action: 'edit' } },
-        schema: { tags, summary: `修改${def.title}`, params: idParamSchema, body: def.update, response: { 200: envelopeSchema(def.item) } },
+        schema: { tags, summary: `修改${def.title}`, params: idParamSchema, body: def.update, response: { 200: envelopeSchema(def.detail) } },
       },
       async (req) => {
-        const values = req.body as Row;
+        const { values, lines } = splitLines(def, req.body);
         const row = await req.tx(async (tx) => {
           const [current] = await rowsOf(def, req, tx, [req.params.id]);
           await def.checkWrite?.(req, values, current, tx);
           const columns = def.toColumns ? await def.toColumns(values, req, tx) : values;
-          if (!Object.keys(columns).length) return answer(req, current, tx);
-          const [updated] = await tx.update(def.table).set(columns).where(eq(def.id, req.params.id)).returning();
+          const [updated] = Object.keys(columns).length
+            ? await tx.update(def.table).set(columns).where(eq(def.id, req.params.id)).returning()
+            : [current];
+          // lines sent replace the stored ones; lines left out stay
+          if (lines) await writeLines(def, req, tx, updated, lines, true);
+          if (updated === current && !lines) return answer(req, current, tx);
           await def.afterWrite?.(req, updated, current, tx);
           return answer(req, updated, tx);
         });
@@ -82,6 +88,7 @@ export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void
   const remove = async (req: FastifyRequest, tx: Tx, ids: number[]) => {
     const rows = await rowsOf(def, req, tx, ids);
     for (const row of rows) await def.checkDelete?.(req, row, tx);
+    await deleteLines(def, tx, ids);
     await tx.delete(def.table).where(inArray(def.id, ids));
     await def.afterDelete?.(req, rows, tx);
     return rows.length;
