@@ -1,7 +1,9 @@
-import { Input, Select } from 'antd';
+import { Input, Select, TreeSelect } from 'antd';
+import { dict } from '../../utils/dictionary';
 import { RemoteSelect } from '../RemoteSelect';
 import { RT } from './messages';
 import type { FilterField } from './types';
+import { useCompanyTree } from './useCompanyTree';
 
 interface Props {
   field: FilterField;
@@ -11,6 +13,27 @@ interface Props {
 }
 
 const asString = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) || undefined : undefined);
+const asId = (value: string | undefined) => (value !== undefined && /^-?\d+$/.test(value) ? Number(value) : value);
+
+/** A company of the caller's scope, picked from the tree (a node stands for its whole subtree where the filter says so). */
+function CompanyFilter({ field, value, onChange }: Props) {
+  const tree = useCompanyTree();
+  return (
+    <TreeSelect
+      allowClear
+      showSearch={{ treeNodeFilterProp: 'label' }}
+      treeDefaultExpandAll
+      aria-label={field.label}
+      placeholder={RT.selectPlaceholder(field.label)}
+      style={{ width: field.width ?? 200 }}
+      loading={tree.isPending}
+      treeData={tree.data ?? []}
+      fieldNames={{ label: 'label', value: 'id', children: 'children' }}
+      value={asId(value)}
+      onChange={(next: unknown) => onChange?.(asString(next))}
+    />
+  );
+}
 
 /** One filter of the search bar; maps the URL's strings to the option values (often numbers) and back. */
 export function FilterInput({ field, value, onChange }: Props) {
@@ -18,8 +41,9 @@ export function FilterInput({ field, value, onChange }: Props) {
   if (field.type === 'text') {
     return <Input allowClear aria-label={field.label} placeholder={RT.inputPlaceholder(field.label)} style={style} value={value} onChange={(e) => onChange?.(asString(e.target.value))} />;
   }
+  if (field.type === 'company') return <CompanyFilter field={field} value={value} onChange={onChange} />;
   if (field.type === 'remote') {
-    const current = value !== undefined && /^-?\d+$/.test(value) ? Number(value) : value;
+    const current = asId(value);
     return (
       <RemoteSelect
         url=""
@@ -32,7 +56,8 @@ export function FilterInput({ field, value, onChange }: Props) {
       />
     );
   }
-  const options = field.options ?? [];
+  // a dictionary is read when drawn: it is cached at login, after the page's filters were declared
+  const options = field.type === 'dict' ? dict(field.category ?? '').map((item) => ({ label: item.title, value: item.value })) : (field.options ?? []);
   return (
     <Select
       allowClear

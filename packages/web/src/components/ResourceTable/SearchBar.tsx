@@ -27,6 +27,10 @@ interface Props {
   onReset: () => void;
   /** Filter definitions, or Form.Items rendered inside the search form (applied on 搜索). */
   filters?: FilterField[] | (() => ReactNode);
+  /** false: the list has no date to narrow by (no date range). */
+  dateRange?: boolean;
+  /** What keywords search, shown when pointing at the box. */
+  keywordsHint?: string;
 }
 
 function valuesOf(query: ListQuery): Values {
@@ -51,7 +55,7 @@ function patchOf({ keywords, dateRange, ...rest }: Values): QueryPatch {
  * Keyword, date range and filters of a list. Dates and select filters apply as soon as they change; typed text
  * applies on Enter or 搜索. The fields follow the list state (重置, back/forward, a shared link).
  */
-export function SearchBar({ query, onSearch, onReset, filters }: Props) {
+export function SearchBar({ query, onSearch, onReset, filters, dateRange = true, keywordsHint }: Props) {
   const [form] = Form.useForm<Values>();
   useEffect(() => {
     form.resetFields();
@@ -72,11 +76,13 @@ export function SearchBar({ query, onSearch, onReset, filters }: Props) {
       style={{ rowGap: 8, marginBottom: 12 }}
     >
       <Form.Item name="keywords">
-        <Input allowClear aria-label={RT.keywordsPlaceholder} placeholder={RT.keywordsPlaceholder} style={{ width: 200 }} />
+        <Input allowClear aria-label={RT.keywordsPlaceholder} placeholder={RT.keywordsPlaceholder} title={keywordsHint} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="dateRange">
-        <DatePicker.RangePicker presets={DATE_PRESETS} placeholder={[RT.startDate, RT.endDate]} />
-      </Form.Item>
+      {dateRange && (
+        <Form.Item name="dateRange">
+          <DatePicker.RangePicker presets={DATE_PRESETS} placeholder={[RT.startDate, RT.endDate]} />
+        </Form.Item>
+      )}
       {fields.map((field) => (
         <Form.Item key={field.name} name={field.name}>
           <FilterInput field={field} />

@@ -22,6 +22,8 @@ interface Props {
   onAdd: () => void;
   selectedCount: number;
   onBulkDelete: () => Promise<void>;
+  /** Why 批量删除 cannot take the selection (a selected row that cannot go); it is then disabled with this tooltip. */
+  bulkDeleteRefused?: string;
   /** What an export covers. */
   filters: Record<string, unknown>;
   onRefresh: () => void;
@@ -31,7 +33,10 @@ interface Props {
   extra?: ReactNode;
 }
 
-/** The buttons above a list: 新增, 批量删除, 导出, 导入 (each only with its permission), then 自动刷新, 刷新 and 列设置. */
+/**
+ * The buttons above a list: 新增, 批量删除, 导出, 导入 (each only with its permission), the page's extra buttons, then
+ * 自动刷新, 刷新 and 列设置.
+ */
 export function Toolbar(props: Props) {
   const { resource, title, allowed, selectedCount } = props;
   return (
@@ -43,18 +48,23 @@ export function Toolbar(props: Props) {
           </Button>
         )}
         {allowed.delete && (
-          <Popconfirm
-            title={RT.confirmBulkDelete(selectedCount)}
-            okText={RT.ok}
-            cancelText={RT.cancel}
-            okButtonProps={{ danger: true }}
-            disabled={!selectedCount}
-            onConfirm={() => void props.onBulkDelete().catch(() => undefined)}
-          >
-            <Button danger icon={<DeleteOutlined />} disabled={!selectedCount}>
-              {RT.bulkDelete}
-            </Button>
-          </Popconfirm>
+          <Tooltip title={props.bulkDeleteRefused}>
+            {/* a disabled button takes no pointer events: the tooltip listens on a wrapper */}
+            <span>
+              <Popconfirm
+                title={RT.confirmBulkDelete(selectedCount)}
+                okText={RT.ok}
+                cancelText={RT.cancel}
+                okButtonProps={{ danger: true }}
+                disabled={!selectedCount || !!props.bulkDeleteRefused}
+                onConfirm={() => void props.onBulkDelete().catch(() => undefined)}
+              >
+                <Button danger icon={<DeleteOutlined />} disabled={!selectedCount || !!props.bulkDeleteRefused}>
+                  {RT.bulkDelete}
+                </Button>
+              </Popconfirm>
+            </span>
+          </Tooltip>
         )}
         {allowed.export && <ExportButton resource={resource} filters={props.filters} />}
         {allowed.import && <ImportButton resource={resource} title={title} onImported={props.onRefresh} />}

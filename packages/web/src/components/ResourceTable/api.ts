@@ -21,6 +21,10 @@ export function resourceApi<T>(path: string) {
     update: async (id: Id, body: object) => (await request<T>({ url: `${path}/${id}`, method: 'PUT', data: body })).data,
     remove: async (id: Id) => void (await request({ url: `${path}/${id}`, method: 'DELETE' })),
     removeMany: async (ids: Id[]) => (await request<{ deleted: number }>({ url: path, method: 'DELETE', data: { ids } })).data,
+    /** A declared bulk action, `POST P/{name}` with `{ids, ...body}`; the whole answer, for its message. */
+    bulk: (name: string, ids: Id[], body: object = {}) => request<unknown>({ url: `${path}/${name}`, method: 'POST', data: { ...body, ids } }),
+    /** A declared row action, `POST P/{id}/{name}`; the whole answer, for its message. */
+    act: (id: Id, name: string, body?: object) => request<unknown>({ url: `${path}/${id}/${name}`, method: 'POST', data: body }),
     startExport: async (filters: Record<string, unknown>) =>
       (await request<ExportJob>({ url: `${path}/export`, method: 'POST', data: { filters } })).data,
     template: async () => (await request<Blob>({ url: `${path}/import/template`, responseType: 'blob' })).data,

@@ -1,8 +1,10 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnType, ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
+import type { CanDelete, RowAction } from './listTypes';
 import { RT } from './messages';
 import { sortOrderOf } from './query';
+import { DeleteButton, RowActionButton } from './RowButtons';
 import type { Id } from './types';
 
 /** Shows the list's sort in the headers (also after a reload), as the server sorted it. */
@@ -10,7 +12,7 @@ export function withSortOrder<T>(columns: ColumnsType<T>, sort: string | undefin
   return columns.map((column) => (column.sorter ? { ...column, sortOrder: sortOrderOf(sort, column.key) } : column));
 }
 
-interface RowActionOptions<T> {
+interface RowActionOptions<T extends object> {
   rowKey: string;
   /** undefined hides 编辑. */
   onEdit?: (row: T) => void;
@@ -18,18 +20,26 @@ interface RowActionOptions<T> {
   loadingId: Id | null;
   /** undefined hides 删除. */
   onDelete?: (id: Id) => Promise<void>;
+  /** Which rows may go: false leaves 删除 out, a reason disables it with the reason as tooltip. */
+  canDelete?: CanDelete<T>;
+  /** Buttons after 删除 (already limited to the user's permissions); each row shows those `visible` for it. */
+  actions?: RowAction<T>[];
   extra?: (row: T) => ReactNode;
 }
 
-/** The 操作 column: 编辑, 删除 behind a confirmation, then the page's own actions; null when there are none. */
-export function actionsColumn<T extends object>({ rowKey, onEdit, loadingId, onDelete, extra }: RowActionOptions<T>): ColumnType<T> | null {
-  if (!onEdit && !onDelete && !extra) return null;
+/**
+ * The 操作 column: 编辑, 删除 behind a confirmation (as `canDelete` allows), the row actions, then the page's own
+ * buttons; null when there are none.
+ */
+export function actionsColumn<T extends object>({ rowKey, onEdit, loadingId, onDelete, canDelete, actions = [], extra }: RowActionOptions<T>): ColumnType<T> | null {
+  if (!onEdit && !onDelete && !actions.length && !extra) return null;
   return {
     key: '__actions',
     title: RT.actions,
     fixed: 'right',
     render: (_: unknown, row: T) => {
       const id = (row as Record<string, unknown>)[rowKey] as Id;
+      const deletable = onDelete ? (canDelete?.(row) ?? true) : false;
       return (
         <Space size={0}>
           {onEdit && (
@@ -37,13 +47,12 @@ export function actionsColumn<T extends object>({ rowKey, onEdit, loadingId, onD
               {RT.edit}
             </Button>
           )}
-          {onDelete && (
-            <Popconfirm title={RT.confirmDelete} okText={RT.ok} cancelText={RT.cancel} okButtonProps={{ danger: true }} onConfirm={() => void onDelete(id).catch(() => undefined)}>
-              <Button type="link" size="small" danger>
-                {RT.delete}
-              </Button>
-            </Popconfirm>
-          )}
+          {onDelete && deletable !== false && <DeleteButton onDelete={() => onDelete(id)} refused={typeof deletable === 'string' ? deletable : undefined} />}
+          {actions
+            .filter((action) => action.visible?.(row) ?? true)
+            .map((action) => (
+              <RowActionButton key={action.key} action={action} row={row} />
+            ))}
           {extra?.(row)}
         </Space>
       );

@@ -1,118 +1,84 @@
-import { Table } from 'antd';
-import { useMemo } from 'react';
-import { useCan } from '../../utils/permission';
-import { actionsColumn, withSortOrder } from './columns';
-import { FormPanel } from './FormPanel';
+import { Flex } from 'antd';
+import type { ReactNode } from 'react';
+import { CompanyTreePanel } from './CompanyTreePanel';
+import { DetailDrawer } from './DetailDrawer';
+import { ListForm } from './ListForm';
+import { ListGrid } from './ListGrid';
+import { ListSearchBar } from './ListSearchBar';
+import { ListToolbar } from './ListToolbar';
+import type { DetailTab, ResourceListProps, RowAction } from './listTypes';
 import { RT } from './messages';
-import { SearchBar } from './SearchBar';
-import { type Allowed, Toolbar } from './Toolbar';
-import type { Id, ResourceTableProps } from './types';
-import { useColumnSettings } from './useColumnSettings';
-import { useEditor } from './useEditor';
-import { useResourceTable } from './useResourceTable';
+import { ResourceList } from './ResourceList';
+
+export type ResourceTableProps<T extends object> = ResourceListProps<T> & {
+  /** Buttons added to the toolbar's left group. */
+  extraToolbar?: ReactNode;
+  /** A 详情 button per row opening a drawer with these tabs over GET {resource}/{id}. */
+  detail?: { tabs: DetailTab<T>[]; title?: (record: T) => ReactNode; width?: number };
+  /** Tree mode: the company tree on the left; choosing a company sets this filter (e.g. 'customer_id'). */
+  tree?: { field: string; title?: string };
+};
 
 /**
- * A whole resource list page: search bar, toolbar (新增, 批量删除, 导出, 导入, 自动刷新, 刷新, 列设置), the table with
- * 编辑/删除 per row, and the add/edit form. Buttons show only with their permission bit on `resource`.
+ * A whole resource list page, the default arrangement of the kit: search bar, toolbar (新增, 批量删除, 导出, 导入, bulk
+ * actions, 自动刷新, 刷新, 列设置), the table with 编辑/删除 and row actions per row, the add/edit form, and on request
+ * a detail drawer and the company tree. Buttons show only with their permission bit; with a descriptor, titles,
+ * filters and what the resource can do come from it. For another arrangement use `<ResourceList>` and the pieces.
  *
  * @example
- * // features/config/ConfigForm.tsx — rules from the contracts schema
- * export function ConfigForm({ mode }: ResourceFormProps<Config>) {
+ * export default function DeviceListPage() {
  *   return (
- *     <>
- *       <Form.Item name="key" label="键" rules={[{ required: true }, zodRule(configSchema.shape.key)]}><Input disabled={mode === 'edit'} /></Form.Item>
- *       <Form.Item name="value" label="值" rules={[zodRule(configSchema.shape.value)]}><Input.TextArea /></Form.Item>
- *     </>
+ *     <ResourceTable<Device>
+ *       descriptor={deviceResource}
+ *       columns={deviceColumns} // titles from the descriptor's labels
+ *       form={DeviceForm}
+ *       tree={{ field: 'customer_id' }}
+ *       canDelete={(d) => (d.machine_count ? `设备下还有 ${d.machine_count} 台机床` : true)}
+ *       rowActions={rowActionsFrom<Device>(deviceResource, { secret: (data) => showSecret(data) })}
+ *       bulkActions={bulkActionsFrom(deviceResource, { assign: AssignForm, tag: TagForm })}
+ *       detail={{ tabs: [{ key: 'base', label: '基本信息', render: (d) => <DeviceInfo device={d} /> }] }}
+ *     />
  *   );
  * }
- * // features/config/ConfigListPage.tsx
- * export default function ConfigListPage() {
- *   return <ResourceTable<Config> resource="/system/config" title="配置" columns={configColumns} form={ConfigForm}
- *     filters={[{ name: 'public', label: '公开', type: 'select', options: [{ label: '是', value: 1 }, { label: '否', value: 0 }] }]} />;
- * }
  */
-export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
-  const { resource, title = '', columns, filters, form: Fields, formMode = 'modal', rowKey = 'id', actions = {} } = props;
-  const can = useCan();
-  const table = useResourceTable<T>({
-    resource,
-    filters: props.fixedFilters,
-    defaultSort: props.defaultSort,
-    defaultLimit: props.defaultLimit,
-    syncUrl: props.syncUrl,
-    rowKey,
-  });
-  const allowed: Allowed = {
-    add: !!Fields && actions.add !== false && can(resource, 'add'),
-    edit: !!Fields && actions.edit !== false && can(resource, 'edit'),
-    delete: actions.delete !== false && can(resource, 'delete'),
-    export: actions.export !== false && can(resource, 'export'),
-    // importing creates rows
-    import: actions.import !== false && can(resource, 'add'),
-  };
-  const editor = useEditor<T>({
-    resource,
-    rowKey,
-    fetchRecord: props.fetchRecord ?? true,
-    toFormValues: props.toFormValues,
-    toBody: props.toBody,
-    create: table.create,
-    update: table.update,
-  });
-  const columnState = useColumnSettings(resource, columns);
-
-  const { visibleColumns } = columnState;
-  const sort = table.query.sort;
-  const rowActions = actionsColumn<T>({
-    rowKey,
-    onEdit: allowed.edit ? (row) => void editor.openEdit(row) : undefined,
-    loadingId: editor.loadingId,
-    onDelete: allowed.delete ? table.remove : undefined,
-    extra: props.extraRowActions,
-  });
-  const shown = useMemo(() => withSortOrder(visibleColumns, sort), [visibleColumns, sort]);
-  const selected = table.rowSelection.selectedRowKeys as Id[];
-
-  return (
-    <div>
-      <SearchBar query={table.query} onSearch={table.setQuery} onReset={table.reset} filters={filters} />
-      <Toolbar
-        resource={resource}
-        title={title}
-        allowed={allowed}
-        onAdd={editor.openAdd}
-        selectedCount={selected.length}
-        onBulkDelete={() => table.removeMany(selected)}
-        filters={table.filters}
-        onRefresh={table.refetch}
-        autoRefresh={table.autoRefresh}
-        setAutoRefresh={table.setAutoRefresh}
-        columns={columnState}
-        extra={props.extraToolbar}
-      />
-      <Table<T>
-        {...table.tableProps}
-        columns={rowActions ? [...shown, rowActions] : shown}
-        rowSelection={allowed.delete ? table.rowSelection : undefined}
-        scroll={{ x: 'max-content' }}
-      />
-      {Fields && (
-        <FormPanel
-          key={editor.session}
-          mode={formMode}
-          title={editor.mode === 'edit' ? RT.editTitle(title) : RT.addTitle(title)}
-          open={editor.open}
-          onClose={editor.close}
-          onSubmit={editor.submit}
-          submitting={table.saving}
-          initialValues={editor.initialValues}
-          width={props.formWidth}
-        >
-          {(form) => <Fields mode={editor.mode} record={editor.record} form={form} />}
-        </FormPanel>
-      )}
+export function ResourceTable<T extends object>({ extraToolbar, detail, tree, ...props }: ResourceTableProps<T>) {
+  const showDetail: RowAction<T>[] = detail ? [{ key: '__detail', label: RT.detail, onClick: (row, list) => list.detail.show(row) }] : [];
+  const rowActions = detail ? [...showDetail, ...(props.rowActions ?? [])] : props.rowActions;
+  const list = (
+    <div style={{ flex: 1, minWidth: 0 }}>
+      <ListSearchBar />
+      <ListToolbar extra={extraToolbar} />
+      <ListGrid<T> />
+      <ListForm<T> />
+      {detail && <DetailDrawer<T> {...detail} />}
     </div>
+  );
+  return (
+    <ResourceList<T> {...props} rowActions={rowActions}>
+      {tree ? (
+        <Flex gap={12} align="flex-start">
+          <CompanyTreePanel field={tree.field} title={tree.title} />
+          {list}
+        </Flex>
+      ) : (
+        list
+      )}
+    </ResourceList>
   );
 }
 
 export default ResourceTable;
+export { BulkActions } from './BulkActions';
+export { CompanyTreePanel } from './CompanyTreePanel';
+export { useResourceListContext } from './context';
+export type { ResourceListValue } from './context';
+export { bulkActionsFrom, filtersFrom, rowActionsFrom, titled } from './descriptor';
+export { DetailDrawer } from './DetailDrawer';
+export { LineItems } from './LineItems';
+export type { LineColumn } from './LineItems';
+export { ListForm } from './ListForm';
+export { ListGrid } from './ListGrid';
+export { ListSearchBar } from './ListSearchBar';
+export { ListToolbar } from './ListToolbar';
+export type { BulkAction, BulkFormProps, CanDelete, DetailTab, ResourceListProps, RowAction } from './listTypes';
+export { ResourceList } from './ResourceList';

@@ -1,6 +1,4 @@
 import type { FormInstance } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import type { ComponentType, ReactNode } from 'react';
 import type { RemoteSelectProps } from '../RemoteSelect';
 
 /** A row id. */
@@ -31,15 +29,20 @@ export interface FilterOption {
   value: string | number;
 }
 
-/** A filter of the search bar; select and remote filters apply as soon as they change, text ones on Enter or 搜索. */
+/**
+ * A filter of the search bar; all but text ones apply as soon as they change, text ones on Enter or 搜索. 'dict'
+ * offers the items of a dictionary category, 'company' the company tree of the caller's scope.
+ */
 export interface FilterField {
   /** The query parameter, e.g. 'status'. */
   name: string;
   label: string;
-  type: 'select' | 'text' | 'remote';
+  type: 'select' | 'text' | 'remote' | 'dict' | 'company';
   options?: FilterOption[];
   /** For 'remote': where the options come from, e.g. { url: '/manager/custom', labelField: 'company_name' }. */
   remote?: Omit<RemoteSelectProps, 'value' | 'onChange'>;
+  /** For 'dict': the dictionary category, e.g. 'devicestate'. */
+  category?: string;
   width?: number;
 }
 
@@ -58,32 +61,4 @@ export interface ResourceFormProps<T> {
   /** The record being edited (as GET P/{id} answered). */
   record?: T;
   form: FormInstance;
-}
-
-export interface ResourceTableProps<T extends object> {
-  /** The route and API path, e.g. '/system/config'; also the permission menu. */
-  resource: string;
-  /** The thing's name, used in 新增{title} / 编辑{title} and file names. */
-  title?: string;
-  /** Columns with `key`s; a sortable column's key is the server's sort field. */
-  columns: ColumnsType<T>;
-  filters?: FilterField[] | (() => ReactNode);
-  fixedFilters?: FixedFilters;
-  form?: ComponentType<ResourceFormProps<T>>;
-  formMode?: 'modal' | 'drawer';
-  formWidth?: number;
-  /** Record → form values (e.g. roles [{id, name}] → [id]); default the record itself. */
-  toFormValues?: (record: T) => object;
-  /** Form values → request body; default the values themselves. */
-  toBody?: (values: Record<string, unknown>, record?: T) => object;
-  /** Load the record with GET P/{id} before editing (default true); false edits the row as listed. */
-  fetchRecord?: boolean;
-  rowKey?: string;
-  actions?: ResourceActions;
-  extraRowActions?: (row: T) => ReactNode;
-  /** Buttons added to the toolbar's left group. */
-  extraToolbar?: ReactNode;
-  defaultSort?: string;
-  defaultLimit?: number;
-  syncUrl?: boolean;
 }
