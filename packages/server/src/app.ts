@@ -16,6 +16,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { TokenSigner } from './lib/token.js';
 import { customerRoutes } from './modules/customer/routes.js';
 import { exportRoutes } from './modules/export/routes.js';
+import { fleetRoutes } from './modules/fleet/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerConsole } from './modules/ops/console.js';
 import { registerDocs } from './modules/ops/docs.js';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(async (scope) => customerRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => systemRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => exportRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => fleetRoutes(scope, deps), { prefix: API_PREFIX });
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });

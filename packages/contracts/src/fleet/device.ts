@@ -78,11 +78,10 @@ export const deviceSchema = z.object({
   remark: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The box's MQTT password: only in the answer of its create, once; it is stored only as a keyed hash. */
+  secret: z.string().optional(),
 });
 export type Device = z.infer<typeof deviceSchema>;
-
-/** The create answer: the box and, once only, its MQTT password. */
-export const deviceCreatedSchema = deviceSchema.extend({ secret: z.string() });
 
 export const deviceAssignSchema = z.object({ customer_id: idSchema });
 export const deviceTaggingSchema = z.object({ tag_ids: z.array(idSchema).min(1, '请选择标签').max(50), mode: z.enum(['add', 'remove']) });

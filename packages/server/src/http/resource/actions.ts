@@ -28,7 +28,7 @@ export function registerActions(fastify: FastifyInstance, def: ResourceDef, decl
     if (!given) throw new Error(`${def.path}: 描述声明了动作 ${name},服务端没有给出处理函数`);
     if (RESERVED.has(name)) throw new Error(`${def.path}: 动作名 ${name} 与资源自带的路由冲突`);
     const { run, response }: ActionDeclaration = typeof given === 'function' ? { run: given } : given;
-    const config = { access: { menu: def.path, action: action.permission } };
+    const config = { access: { menu: def.menu, action: action.permission } };
     const schema = {
       tags: [def.title],
       summary: action.confirm ? `${action.title} (${action.confirm})` : action.title,

@@ -36,6 +36,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
 
   return {
     path: resource.path,
+    menu: resource.menu ?? resource.path,
     title: resource.title,
     table,
     id: columnOf('id', '主键'),

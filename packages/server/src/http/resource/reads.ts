@@ -13,7 +13,7 @@ import type { ResourceDef } from './types.js';
 export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [def.title];
-  const access = { menu: def.path, action: 'query' } as const;
+  const access = { menu: def.menu, action: 'query' } as const;
 
   app.get(
     def.path,

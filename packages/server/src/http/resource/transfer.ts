@@ -28,7 +28,7 @@ export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: R
   const { db, clock } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [def.title];
-  const menu = def.path;
+  const menu = def.menu;
   const filtersSchema = listQueryOf(def).omit({ page: true, limit: true });
 
   app.post(

@@ -152,6 +152,8 @@ export interface FilterDef {
 /** A declaration with its field names resolved to columns: what the routes, the export runner and the import run. */
 export interface ResourceDef extends WriteHooks {
   path: string;
+  /** The menu whose permission bits guard every route of the resource: the descriptor's `menu`, else its path. */
+  menu: string;
   title: string;
   table: PgTable;
   id: AnyPgColumn;

@@ -31,7 +31,7 @@ export async function rowsOf(def: ResourceDef, req: FastifyRequest, tx: Tx, ids:
 export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [def.title];
-  const menu = def.path;
+  const menu = def.menu;
   const answer = async (req: FastifyRequest, row: Row, tx: Tx) => (await answerRows(def, req, [row], tx, true))[0];
 
   if (def.create) {

@@ -21,7 +21,8 @@ export function machineNetwork(ip: string): { netmask: string; gateway: string; 
 
 /** The rows of a raw query; node-postgres and PGlite both answer `{rows}`. */
 async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await tx.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /**

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEVICE_PATH, DEVICE_STATE_TITLES, type DeviceState, deviceResource as resource, deviceSecretSchema, deviceStatsRowSchema, envelopeSchema } from '@gw/contracts';
+import type { AppDeps } from '../../../app-deps.js';
+import { device } from '../../../db/schema.js';
+import { ok } from '../../../http/reply.js';
+import { registerResource } from '../../../http/resource/register.js';
+import { chinaTime } from '../../../jobs/xlsx.js';
+import { MSG } from '../messages.js';
+import { assignDevices, resetSecret, tagDevices } from './actions.js';
+import { decorateDevices } from './decorate.js';
+import { checkDeviceDelete, checkDeviceWrite, loadDeviceSecretKey, newDeviceColumns, recordDeviceWrite, setTags } from './rules.js';
+import { deviceStats } from './stats.js';
+
+/**
+ * 网关设备 (/device/device): the boxes. The vendor creates them (in stock, with a VPN address and a secret shown
+ * once), assigns them to customers and sets their state, each movement written to the ledger; a customer's
+ * users see their subtree's boxes and may rename, locate, remark and tag them.
+ */
+export async function deviceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db } = deps;
+  const key = await loadDeviceSecretKey(db);
+  /** The secret of a box created in this request, for its answer only (never stored in clear). */
+  const secrets = new WeakMap<object, string>();
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${DEVICE_PATH}/stats`,
+    {
+      config: { access: { menu: DEVICE_PATH, action: 'query' } },
+      schema: { tags: [resource.title], summary: '设备统计信息 (按设备类型的总数、在线、离线)', response: { 200: envelopeSchema(z.array(deviceStatsRowSchema)) } },
+    },
+    async (req) => ok(await deviceStats(db, req)),
+  );
+
+  registerResource(app, deps, {
+    resource,
+    table: device,
+    scope: 'customer_id',
+    keywords: ['gateway_id', 'name', 'fingerprint'],
+    where: {
+      tag_id: (value) => sql`${device.id} in (select device_id from device_tag_link where tag_id = ${value})`,
+    },
+    checkWrite: checkDeviceWrite,
+    checkDelete: checkDeviceDelete,
+    async toColumns(values, req, tx) {
+      if (values.gateway_id !== undefined && !('secret_hash' in values) && req.method === 'POST') {
+        const { columns, secret } = await newDeviceColumns(values, tx, key);
+        secrets.set(req, secret);
+        return columns;
+      }
+      const { tag_ids: _tags, ...columns } = values;
+      return columns;
+    },
+    async afterWrite(req, row, current, tx) {
+      if (Array.isArray(req.body && (req.body as { tag_ids?: unknown }).tag_ids)) await setTags(tx, row.id as number, (req.body as { tag_ids: number[] }).tag_ids);
+      await recordDeviceWrite(req, tx, row, current);
+    },
+    decorate: decorateDevices,
+    present: (req, item) => (secrets.has(req) ? { ...(item as object), secret: secrets.get(req) } : item),
+    actions: {
+      assign: async (req, rows, body: { customer_id: number }, tx) => ok(null, MSG.assigned(await assignDevices(req, tx, rows, body.customer_id))),
+      tag: async (req, rows, body: { tag_ids: number[]; mode: 'add' | 'remove' }, tx) => {
+        await tagDevices(req, tx, rows, body);
+        return ok(null, body.mode === 'add' ? MSG.tagged(rows.length) : MSG.untagged(rows.length));
+      },
+      secret: {
+        run: async (_req, [row], _body, tx) => ok({ secret: await resetSecret(tx, row, key) }, MSG.secretReset),
+        response: deviceSecretSchema,
+      },
+    },
+    sheet: [
+      { key: 'gateway_id', width: 20 },
+      { key: 'name', width: 20 },
+      { key: 'company_name', width: 24 },
+      { key: 'goods_name', width: 20 },
+      { key: 'fingerprint', width: 24 },
+      { key: 'vpn_ip', width: 16 },
+      { key: 'state', value: (row) => DEVICE_STATE_TITLES[row.state as DeviceState] },
+      { key: 'online', value: (row) => (row.online ? '在线' : '离线') },
+      { key: 'firmware_version', width: 14 },
+      { key: 'imei', width: 18 },
+      { key: 'iccid', width: 22 },
+      { key: 'tags', width: 24, value: (row) => (row.tags as { name: string }[]).map((t) => t.name).join('、') },
+      { key: 'last_seen_at', width: 20, value: (row) => chinaTime(row.last_seen_at) },
+      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+    ],
+  });
+}

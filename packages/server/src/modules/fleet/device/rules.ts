@@ -1,0 +1,104 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { CONFIG_KEY, DEVICE_CUSTOMER_FIELDS, FLOW_INTO_STATE, type DeviceState, deviceResource, labelOf } from '@gw/contracts';
+import type { Db, Tx } from '../../../db/client.js';
+import { appSecret, config, customer, device, deviceTag, deviceTagLink, goods, machineTool } from '../../../db/schema.js';
+import { DEVICE_SECRET_KEY } from '../../../db/seed.js';
+import { badRequest, refused } from '../../../http/errors.js';
+import type { Row } from '../../../http/resource/types.js';
+import { customerScope } from '../../../http/scope.js';
+import { allocateVpnIp } from '../ip-pool.js';
+import { recordMovements } from '../ledger.js';
+import { MSG } from '../messages.js';
+import { hashDeviceSecret, newDeviceSecret } from '../secret.js';
+
+const CUSTOMER_FIELDS = new Set<string>(DEVICE_CUSTOMER_FIELDS);
+
+/** A config item's value, or its fallback when it is missing. */
+export async function configValue(tx: Tx, key: string, fallback: string): Promise<string> {
+  const [row] = await tx.select({ value: config.value }).from(config).where(eq(config.key, key));
+  return row?.value || fallback;
+}
+
+/** The vendor's own company: the owner of every box in stock. */
+export async function vendorId(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ id: customer.id }).from(customer).where(eq(customer.is_vendor, true)).limit(1);
+  return row.id;
+}
+
+/**
+ * Who may write what of a box. Only the vendor's staff create boxes and change what identifies, owns or types
+ * them; a customer's user may rename, locate, remark and tag its own boxes, and a request that writes any other
+ * field is a 400 naming it, with nothing changed.
+ */
+export async function checkDeviceWrite(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {
+  if (req.user.scope !== 'all') {
+    if (!current) throw refused(MSG.vendorOnlyCreate);
+    const field = Object.keys(values).find((key) => values[key] !== undefined && !CUSTOMER_FIELDS.has(key));
+    if (field) throw badRequest(MSG.vendorOnlyField(field, labelOf(deviceResource, field)));
+  }
+  if (values.gateway_id !== undefined && values.gateway_id !== current?.gateway_id) {
+    const [taken] = await tx.select({ id: device.id }).from(device).where(eq(device.gateway_id, values.gateway_id as string));
+    if (taken) throw refused(MSG.gatewayIdTaken(values.gateway_id as string));
+  }
+  if (typeof values.goods_id === 'number') {
+    const [found] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, values.goods_id));
+    if (!found) throw refused(MSG.goodsMissing);
+  }
+  if (Array.isArray(values.tag_ids)) await checkTags(req, tx, values.tag_ids as number[]);
+}
+
+/** Tags a caller may put on boxes: those of companies in its scope. */
+export async function checkTags(req: FastifyRequest, tx: Tx, tagIds: number[]): Promise<void> {
+  const ids = [...new Set(tagIds)];
+  if (!ids.length) return;
+  const found = await tx
+    .select({ id: deviceTag.id })
+    .from(deviceTag)
+    .where(and(inArray(deviceTag.id, ids), customerScope(req.user, deviceTag.customer_id)));
+  if (found.length !== ids.length) throw refused(MSG.tagsMissing);
+}
+
+/** A new box: in stock with the vendor, a VPN address from the pool and a fresh secret (kept for the answer). */
+export async function newDeviceColumns(values: Row, tx: Tx, key: string): Promise<{ columns: Row; secret: string }> {
+  const { tag_ids: _tags, ...fields } = values;
+  const secret = newDeviceSecret();
+  const pool = await configValue(tx, CONFIG_KEY.vpnPool, '10.8.0.0/16');
+  return {
+    secret,
+    columns: { ...fields, customer_id: await vendorId(tx), state: 'in_stock', secret_hash: hashDeviceSecret(key, secret), vpn_ip: await allocateVpnIp(tx, pool) },
+  };
+}
+
+/** The key of box secret hashes: generated once at the first start, the same on every node. */
+export async function loadDeviceSecretKey(db: Db): Promise<string> {
+  const [row] = await db.select({ value: appSecret.value }).from(appSecret).where(eq(appSecret.name, DEVICE_SECRET_KEY));
+  return row.value;
+}
+
+/** Replaces a box's tags by `tagIds` (already checked). */
+export async function setTags(tx: Tx, deviceId: number, tagIds: number[]): Promise<void> {
+  await tx.delete(deviceTagLink).where(eq(deviceTagLink.device_id, deviceId));
+  const ids = [...new Set(tagIds)];
+  if (ids.length) await tx.insert(deviceTagLink).values(ids.map((tag_id) => ({ device_id: deviceId, tag_id })));
+}
+
+/** The ledger rows of a create or an update: the box entering stock, or its state set by hand. */
+export async function recordDeviceWrite(req: FastifyRequest, tx: Tx, row: Row, current: Row | null): Promise<void> {
+  const box = { id: row.id as number, gateway_id: row.gateway_id as string };
+  const owner = row.customer_id as number;
+  if (!current) {
+    await recordMovements(tx, req.user, [{ device: box, type: 'purchase_in', from: null, to: owner, state: 'in_stock', remark: MSG.createdRemark }]);
+    return;
+  }
+  if (row.state !== current.state) {
+    const state = row.state as DeviceState;
+    await recordMovements(tx, req.user, [{ device: box, type: FLOW_INTO_STATE[state], from: owner, to: owner, state, remark: MSG.stateChanged }]);
+  }
+}
+
+/** A box with machine tools stays: deleting it would orphan their addresses and data. */
+export async function checkDeviceDelete(_req: FastifyRequest, current: Row, tx: Tx): Promise<void> {
+  const [{ n }] = await tx.select({ n: count() }).from(machineTool).where(eq(machineTool.device_id, current.id as number));
+  if (n > 0) throw refused(MSG.deviceHasMachines(current.gateway_id as string, n));
+}

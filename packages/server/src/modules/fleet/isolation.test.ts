@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_FLOW_PATH, DEVICE_PATH, EXPORT_PATH, type ExportJob, MACHINE_PATH, TAG_PATH } from '@gw/contracts';
+import { deviceFlow } from '../../db/schema.js';
+import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
+import { API, type TestApp, createTestApp } from '../../test/harness.js';
+import { operationsOf } from '../../test/hostile.js';
+import { sheetRows } from '../../test/xlsx.js';
+
+/**
+ * Tenant isolation over every fleet route: a user of company B names rows of company A by their real ids, on
+ * every operation the OpenAPI document lists — read, write, delete, bulk, actions, export, stats — and is
+ * answered as if they did not exist, with nothing changed.
+ */
+describe('fleet routes with a foreign id', () => {
+  let t: TestApp;
+  let w: FleetWorld;
+  const ids = { device: 0, machine: 0, tag: 0, flow: 0 };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await fleetWorld(t, 'I');
+    ids.device = w.boxes.a;
+    const machine = await t.api('POST', MACHINE_PATH, { token: w.userA, body: { device_id: w.boxes.a, code: 'A-M1', category: 'fanuc' } });
+    ids.machine = machine.json().data.id;
+    ids.tag = (await t.api('POST', TAG_PATH, { token: w.userA, body: { name: '甲的标签' } })).json().data.id;
+    await t.api('POST', `${DEVICE_PATH}/tag`, { token: w.userA, body: { ids: [w.boxes.a], tag_ids: [ids.tag], mode: 'add' } });
+    [{ id: ids.flow }] = await t.db.select({ id: deviceFlow.id }).from(deviceFlow).where(eq(deviceFlow.device_id, w.boxes.a)).limit(1);
+  });
+  afterAll(() => t.close());
+
+  /** Each fleet route with a path id or ids in its body, and what user B sends to it about A's rows. */
+  const attempts = (): Record<string, { body?: unknown; id?: number }> => ({
+    [`GET ${DEVICE_PATH}/{id}`]: { id: ids.device },
+    [`PUT ${DEVICE_PATH}/{id}`]: { id: ids.device, body: { name: '乙改的' } },
+    [`DELETE ${DEVICE_PATH}/{id}`]: { id: ids.device },
+    [`POST ${DEVICE_PATH}/{id}/secret`]: { id: ids.device },
+    [`DELETE ${DEVICE_PATH}`]: { body: { ids: [ids.device] } },
+    [`POST ${DEVICE_PATH}/tag`]: { body: { ids: [ids.device], tag_ids: [ids.tag], mode: 'remove' } },
+    [`POST ${DEVICE_PATH}/assign`]: { body: { ids: [ids.device], customer_id: w.b } },
+    [`GET ${MACHINE_PATH}/{id}`]: { id: ids.machine },
+    [`PUT ${MACHINE_PATH}/{id}`]: { id: ids.machine, body: { name: '乙改的' } },
+    [`DELETE ${MACHINE_PATH}/{id}`]: { id: ids.machine },
+    [`DELETE ${MACHINE_PATH}`]: { body: { ids: [ids.machine] } },
+    [`GET ${TAG_PATH}/{id}`]: { id: ids.tag },
+    [`PUT ${TAG_PATH}/{id}`]: { id: ids.tag, body: { name: '乙改的' } },
+    [`DELETE ${TAG_PATH}/{id}`]: { id: ids.tag },
+    [`DELETE ${TAG_PATH}`]: { body: { ids: [ids.tag] } },
+    [`GET ${DEVICE_FLOW_PATH}/{id}`]: { id: ids.flow },
+  });
+
+  it('answers every foreign id with 404 and changes nothing', async () => {
+    const doc = t.app.swagger() as unknown as Parameters<typeof operationsOf>[0];
+    const fleetOps = operationsOf(doc, API)
+      .map((op) => `${op.method} ${op.path.slice(API.length)}`)
+      .filter((op) => [DEVICE_PATH, MACHINE_PATH, TAG_PATH, DEVICE_FLOW_PATH].some((p) => op.split(' ')[1].startsWith(p)))
+      .filter((op) => op.includes('{id}') || op.startsWith('DELETE') || [`POST ${DEVICE_PATH}/tag`, `POST ${DEVICE_PATH}/assign`].includes(op));
+    const table = attempts();
+    // a fleet route with ids that this table does not try is a route nobody checked
+    expect(fleetOps.filter((op) => !table[op]).sort()).toEqual([]);
+
+    for (const [op, { id, body }] of Object.entries(table)) {
+      const [method, path] = op.split(' ');
+      const res = await t.api(method, path.replace('{id}', String(id)), { token: w.userB, body });
+      expect(res.statusCode, op).toBe(404);
+    }
+    const box = (await t.api('GET', `${DEVICE_PATH}/${ids.device}`, { token: w.userA })).json().data;
+    expect(box).toMatchObject({ gateway_id: 'I-A', name: 'I-A', tags: [{ id: ids.tag }] });
+    expect((await t.api('GET', `${MACHINE_PATH}/${ids.machine}`, { token: w.userA })).json().data.code).toBe('A-M1');
+  });
+
+  it('lists nothing of A for B, whatever the filter names', async () => {
+    for (const url of [
+      `${DEVICE_PATH}?customer_id=${w.a}`,
+      `${DEVICE_PATH}?tag_id=${ids.tag}`,
+      `${MACHINE_PATH}?device_id=${ids.device}`,
+      `${TAG_PATH}?customer_id=${w.a}`,
+      `${DEVICE_FLOW_PATH}?device_id=${ids.device}`,
+      `${DEVICE_FLOW_PATH}?customer_id=${w.a}`,
+    ]) {
+      const body = (await t.api('GET', url, { token: w.userB })).json();
+      expect(body, url).toMatchObject({ code: 200, count: 0, data: [] });
+    }
+    const stats = (await t.api('GET', `${DEVICE_PATH}/stats`, { token: w.userB })).json().data;
+    expect(stats.reduce((n: number, r: { total: number }) => n + r.total, 0)).toBe(1);
+  });
+
+  it('refuses B a machine tool under A box and the assignment of A box', async () => {
+    const machine = await t.api('POST', MACHINE_PATH, { token: w.userB, body: { device_id: ids.device, code: 'B-M', category: 'fanuc' } });
+    expect(machine.json()).toMatchObject({ code: 300, message: '网关设备不存在' });
+    const assign = await t.api('POST', `${DEVICE_PATH}/assign`, { token: w.admin, body: { ids: [ids.device, 999_999], customer_id: w.b } });
+    expect(assign.statusCode).toBe(404);
+  });
+
+  it('exports for B only the rows of B, whatever the filters say', async () => {
+    const job = (await t.api('POST', `${DEVICE_PATH}/export`, { token: w.userB, body: { filters: { customer_id: w.a } } })).json().data as ExportJob;
+    let done: ExportJob = job;
+    for (let i = 0; i < 500 && done.state !== 'done' && done.state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      done = (await t.api('GET', `${EXPORT_PATH}/${job.id}`, { token: w.userB })).json().data;
+    }
+    expect(done).toMatchObject({ state: 'done', row_count: 0 });
+    const all = (await t.api('POST', `${DEVICE_PATH}/export`, { token: w.userB, body: {} })).json().data as ExportJob;
+    let finished: ExportJob = all;
+    for (let i = 0; i < 500 && finished.state !== 'done' && finished.state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      finished = (await t.api('GET', `${EXPORT_PATH}/${all.id}`, { token: w.userB })).json().data;
+    }
+    const file = await t.api('GET', `${EXPORT_PATH}/${all.id}/download`, { token: w.userB });
+    const rows = await sheetRows(file.rawPayload);
+    expect(rows.slice(1).map((r) => r.includes('I-B'))).toEqual([true]);
+  });
+});

@@ -1,0 +1,60 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { CONFIG_KEY, FLEET_DICT } from '@gw/contracts';
+import type { Tx } from '../../../db/client.js';
+import { device, dictItem, machineTool } from '../../../db/schema.js';
+import { badRequest, refused } from '../../../http/errors.js';
+import type { ResourceRequest, Row } from '../../../http/resource/types.js';
+import { customerScope } from '../../../http/scope.js';
+import { allocateMachineIp, allocateMachineNet, machineNetwork } from '../ip-pool.js';
+import { MSG } from '../messages.js';
+import { configValue } from '../device/rules.js';
+
+/** Machine tools are seen through their box: those of boxes in the caller's scope. */
+export const machineScope = (req: ResourceRequest) =>
+  customerScope(req.user, sql`(select ${device.customer_id} from ${device} where ${device.id} = ${machineTool.device_id})`);
+
+/** The box a machine tool is written under, locked for the write, or a 404-like refusal outside the scope. */
+async function boxOf(req: FastifyRequest, tx: Tx, deviceId: number) {
+  const [box] = await tx
+    .select({ id: device.id, machine_net: device.machine_net })
+    .from(device)
+    .where(and(eq(device.id, deviceId), customerScope(req.user, device.customer_id)))
+    .for('update');
+  if (!box) throw refused(MSG.deviceMissing);
+  return box;
+}
+
+/** A category from the dictionary, and a code no other machine tool of the same box has. */
+export async function checkMachineWrite(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {
+  const deviceId = (current?.device_id ?? values.device_id) as number;
+  if (!current) await boxOf(req, tx, deviceId);
+  if (values.category !== undefined) {
+    const [known] = await tx
+      .select({ id: dictItem.id })
+      .from(dictItem)
+      .where(and(eq(dictItem.category, FLEET_DICT.machineToolCategory), eq(dictItem.value, values.category as string)));
+    if (!known) throw badRequest(MSG.categoryUnknown(values.category as string));
+  }
+  if (values.code !== undefined && values.code !== current?.code) {
+    const [taken] = await tx
+      .select({ id: machineTool.id })
+      .from(machineTool)
+      .where(and(eq(machineTool.device_id, deviceId), eq(machineTool.code, values.code as string), current ? ne(machineTool.id, current.id as number) : undefined));
+    if (taken) throw refused(MSG.machineCodeTaken(values.code as string));
+  }
+}
+
+/** A new machine tool's address: the next free host of its box's /24, the box getting its /24 the first time. */
+export async function newMachineColumns(req: FastifyRequest, values: Row, tx: Tx): Promise<Row> {
+  const box = await boxOf(req, tx, values.device_id as number);
+  let net = box.machine_net;
+  if (!net) {
+    net = await allocateMachineNet(tx, await configValue(tx, CONFIG_KEY.machinePool, '10.100.0.0/16'));
+    await tx.update(device).set({ machine_net: net }).where(eq(device.id, box.id));
+  }
+  return { ...values, ip: await allocateMachineIp(tx, box.id, net) };
+}
+
+/** A machine tool as the API shows it: its address with what a controller is set up with. */
+export const withNetwork = (row: Row): Row => ({ ...row, ...machineNetwork(row.ip as string) });
