@@ -93,8 +93,10 @@ describe('网关设备 (/device/device)', () => {
   });
 
   it('tags and untags a selection, filters by tag, and a deleted tag leaves its boxes untagged', async () => {
-    const tag = (await t.api('POST', TAG_PATH, { token: w.userA, body: { name: '重点', color: 'red' } })).json().data;
+    const tag = (await t.api('POST', TAG_PATH, { token: w.userA, body: { name: '重点', color: 'blue' } })).json().data;
     expect(tag).toMatchObject({ customer_id: w.a, company_name: 'W 甲集团' });
+    const renamed = (await t.api('PUT', `${TAG_PATH}/${tag.id}`, { token: w.admin, body: { color: 'red' } })).json().data;
+    expect(renamed).toMatchObject({ customer_id: w.a, color: 'red' });
     const tagged = await t.api('POST', `${DEVICE_PATH}/tag`, { token: w.userA, body: { ids: [w.boxes.a, w.boxes.a1], tag_ids: [tag.id], mode: 'add' } });
     expect(tagged.json().code).toBe(200);
     expect(gatewayIds(await list(w.userA, `tag_id=${tag.id}`))).toEqual(['W-A', 'W-A1']);

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-deps.js';
 import { deviceTag } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { withCompanyNames } from '../../../http/resource/company-names.js';
-import { checkTagWrite, tagColumns, withDeviceCounts } from './rules.js';
+import { checkTagWrite, newTagColumns, withDeviceCounts } from './rules.js';
 
 /** 设备标签 (/manager/tag): a company's own tags; deleting one leaves its boxes untagged. */
 export function tagRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -14,7 +14,8 @@ export function tagRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope: 'customer_id',
     keywords: ['name'],
     checkWrite: checkTagWrite,
-    toColumns: (values, req) => tagColumns(values, req, null),
+    // a create (POST) gets its owner; an update keeps the stored one unless it names another
+    toColumns: (values, req) => (req.method === 'POST' ? newTagColumns(values, req) : values),
     decorate: async (rows, ctx) => withDeviceCounts(await withCompanyNames(rows, ctx), ctx),
   });
 }

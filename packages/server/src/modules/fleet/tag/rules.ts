@@ -26,9 +26,9 @@ export async function checkTagWrite(req: FastifyRequest, values: Row, current: R
   if (taken) throw refused(MSG.tagNameTaken(name));
 }
 
-/** The owner defaults to the caller's own company. */
-export function tagColumns(values: Row, req: FastifyRequest, current: Row | null): Row {
-  return current || values.customer_id !== undefined ? values : { ...values, customer_id: req.user.customerId };
+/** A new tag's owner defaults to the caller's own company. */
+export function newTagColumns(values: Row, req: FastifyRequest): Row {
+  return values.customer_id !== undefined ? values : { ...values, customer_id: req.user.customerId };
 }
 
 /** How many boxes carry each tag of a page. */
