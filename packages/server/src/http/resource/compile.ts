@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { own } from '@gw/contracts';
 import { compileLines, detailOf } from './lines.js';
 import { defaultSerializer } from './serialize.js';
+import { checkMove, checkRemovable, compileTree } from './tree.js';
 import type { FilterDef, ResourceDeclaration, ResourceDef } from './types.js';
 
 /**
@@ -34,7 +35,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     return { ...column, title };
   });
 
-  return {
+  const def: ResourceDef = {
     path: resource.path,
     menu: resource.menu ?? resource.path,
     title: resource.title,
@@ -63,5 +64,25 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     toColumns: declared.toColumns,
     afterWrite: declared.afterWrite,
     afterDelete: declared.afterDelete,
+    // the tree reads only column names, which the generic table has already checked
+    tree: compileTree(declared as unknown as ResourceDeclaration, columnOf),
+  };
+  return withTreeChecks(def);
+}
+
+/** A tree's move check and delete guard run after the declaration's own, wherever a write runs (routes, import). */
+function withTreeChecks(def: ResourceDef): ResourceDef {
+  const { tree, checkWrite, checkDelete } = def;
+  if (!tree) return def;
+  return {
+    ...def,
+    async checkWrite(req, values, current, tx) {
+      await checkWrite?.(req, values, current, tx);
+      await checkMove(def, tree, req, values, current, tx);
+    },
+    async checkDelete(req, current, tx) {
+      await checkDelete?.(req, current, tx);
+      await checkRemovable(def, tree, current, tx);
+    },
   };
 }

@@ -5,11 +5,12 @@ import { registerActions } from './actions.js';
 import { compileResource } from './compile.js';
 import { registerReads } from './reads.js';
 import { registerTransfer } from './transfer.js';
+import { registerTree } from './tree.js';
 import type { ResourceDeclaration, ResourceDef } from './types.js';
 import { registerWrites } from './writes.js';
 
 /**
- * The resource machine: from a descriptor (contracts) and its server declaration, the list with paging,
+ * The resource machine: from a descriptor (contracts) and its server declaration, the list with paging (and the tree of a tree),
  * keywords, date range, filters and sort; get; create; update; delete and bulk delete; declared actions; export and import —
  * each guarded by the menu/action bit, limited to the caller's customer scope and the resource's base
  * condition, audited by the row trigger and documented in OpenAPI. Returns the compiled resource for routes of
@@ -17,6 +18,7 @@ import { registerWrites } from './writes.js';
  */
 export function registerResource<TTable extends PgTable>(app: FastifyInstance, deps: AppDeps, declared: ResourceDeclaration<TTable>): ResourceDef {
   const def = compileResource(declared);
+  registerTree(app, deps.db, def);
   registerReads(app, deps.db, def);
   registerWrites(app, def);
   registerActions(app, def, declared.actions);

@@ -92,6 +92,39 @@ export interface LinesDef extends Omit<LinesDeclaration, 'order'> {
   serialize: (row: Row) => unknown;
 }
 
+/** Something that hangs on a node of a tree and keeps it from being deleted, e.g. a company's users. */
+export interface TreeDependant {
+  table: PgTable;
+  /** The column holding the node's id (an array column holding it among others counts too). */
+  column: AnyPgColumn;
+  /** How a count of them reads after the number: 台设备, 个用户. */
+  name: string;
+}
+
+/** The tree of a descriptor with `tree: true`. */
+export interface TreeDeclaration<TTable extends PgTable = PgTable> {
+  /** Default `parent_id`. */
+  parent?: ColumnName<TTable>;
+  /** The column the tree shows for a node. */
+  label: ColumnName<TTable>;
+  /** The advisory lock moves and deletes take turns on; default `<table>_tree`. */
+  lock?: string;
+  /** What one node is called in messages (公司 for customers); default the descriptor's title. */
+  node?: string;
+  dependants?: readonly TreeDependant[];
+}
+
+/** A tree as the machine runs it. */
+export interface TreeDef {
+  parent: AnyPgColumn;
+  /** The property of the parent id in rows and write values. */
+  parentKey: string;
+  label: AnyPgColumn;
+  lock: string;
+  node: string;
+  dependants: readonly TreeDependant[];
+}
+
 /**
  * How the server keeps one resource described in contracts: the table, the columns whose field names differ,
  * the data scope, and the hooks that carry the resource's own rules. `registerResource` turns it into routes.
@@ -136,6 +169,11 @@ export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends W
   actions?: Readonly<Record<string, ActionHandler | ActionDeclaration>>;
   /** The child table of a descriptor with `lines`. */
   lines?: LinesDeclaration;
+  /**
+   * The tree of a descriptor with `tree: true`: GET {path}/tree, the move check on every write (a PUT with only
+   * `parent_id` re-parents) and the delete guard, on top of `checkWrite` and `checkDelete`.
+   */
+  tree?: TreeDeclaration<TTable>;
 }
 
 /** The condition of a filter given its parsed value. */
@@ -173,6 +211,7 @@ export interface ResourceDef extends WriteHooks {
   importable: boolean;
   actions: Readonly<Record<string, ActionDescriptor>>;
   lines?: LinesDef;
+  tree?: TreeDef;
   decorate?: (rows: Row[], ctx: ResourceContext) => Promise<Row[]>;
   serialize: (row: Row) => unknown;
   present?: (req: FastifyRequest, item: unknown) => unknown;

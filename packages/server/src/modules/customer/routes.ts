@@ -1,42 +1,23 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { customerResource as resource, departmentNodeSchema, envelopeSchema } from '@gw/contracts';
+import { customerResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
-import { customer } from '../../db/schema.js';
-import { ok } from '../../http/reply.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { adminUser, customer } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
-import { customerScope } from '../../http/scope.js';
-import { checkCustomerDelete, checkCustomerWrite } from './rules.js';
-import { buildTree } from './tree.js';
+import { chinaTime } from '../../jobs/xlsx.js';
+import { checkCustomerDelete } from './rules.js';
 
-/** 客户管理 (/manager/custom): the customer tree; a customer user sees and edits only its own subtree. */
+/**
+ * 客户管理 (/manager/custom): the customer tree; a customer user sees and edits only its own subtree, and puts
+ * new companies below its own.
+ */
 export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db } = deps;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/manager/custom/tree',
-    {
-      config: { access: { menu: '/manager/custom', action: 'query' } },
-      schema: { tags: [resource.title], summary: '公司树 (组织架构)', response: { 200: envelopeSchema(z.array(departmentNodeSchema)) } },
-    },
-    async (req) => {
-      const rows = await db
-        .select({ id: customer.id, parent_id: customer.parent_id, company_name: customer.company_name })
-        .from(customer)
-        .where(customerScope(req.user, customer.id))
-        .orderBy(asc(customer.id));
-      return ok(buildTree(rows));
-    },
-  );
-
   registerResource(app, deps, {
     resource,
     table: customer,
     scope: 'id',
     keywords: ['company_name', 'name', 'contact', 'phone'],
-    checkWrite: checkCustomerWrite,
+    // GET /manager/custom/tree is the organisation tree; a PUT with only parent_id is its drag to re-parent
+    tree: { label: 'company_name', node: '公司', dependants: [{ table: adminUser, column: adminUser.customer_id, name: '个用户' }] },
     checkDelete: checkCustomerDelete,
     sheet: [
       { key: 'company_name', width: 30 },

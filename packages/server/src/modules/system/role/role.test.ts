@@ -68,8 +68,8 @@ describe('角色管理 /system/role', () => {
     const mid = await createRole({ name: '中层', parent_id: top.id });
     const leaf = await createRole({ name: '底层', parent_id: mid.id });
     await t.createUser({ username: 'holder', roles: [leaf.id] });
-    refusedWith(await t.api('DELETE', `${MENU}/${leaf.id}`, { token: admin }), '该角色下还有 1 个用户,请先取消这些用户的该角色');
-    refusedWith(await t.api('DELETE', `${MENU}/${top.id}`, { token: admin }), '该角色还有下级角色,请先删除或移走下级角色');
+    refusedWith(await t.api('DELETE', `${MENU}/${leaf.id}`, { token: admin }), '该角色下还有 1 个用户,不能删除');
+    refusedWith(await t.api('DELETE', `${MENU}/${top.id}`, { token: admin }), '该角色下还有 1 个下级角色,不能删除');
     refusedWith(await t.api('PUT', `${MENU}/${top.id}`, { token: admin, body: { parent_id: leaf.id } }), '上级角色不能是自己或自己的下级');
     refusedWith(await t.api('PUT', `${MENU}/${top.id}`, { token: admin, body: { parent_id: top.id } }));
     refusedWith(await t.api('PUT', `${MENU}/${top.id}`, { token: admin, body: { parent_id: 999_999 } }), '上级角色不存在');

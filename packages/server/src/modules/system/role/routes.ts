@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { roleResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
-import { role } from '../../../db/schema.js';
+import { adminUser, role } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { roleRules } from './rules.js';
 import { decorateRoles } from './decorate.js';
@@ -16,6 +16,7 @@ export function roleRoutes(app: FastifyInstance, deps: AppDeps): void {
     table: role,
     keywords: ['name', 'description'],
     decorate: decorateRoles,
+    tree: { label: 'name', dependants: [{ table: adminUser, column: adminUser.roles, name: '个用户' }] },
     ...roleRules,
   });
 }
