@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, idSchema } from './api.js';
+import { MAX_ID, idFilterSchema, idSchema } from './api.js';
 import { defineResource } from './resource.js';
 
 /** `address|lng|lat` as the console's address picker stores it. */
@@ -42,6 +42,9 @@ export const customerSchema = z.object({
   phone: z.string(),
   remark: z.string(),
   is_vendor: z.boolean(),
+  /** Boxes the company owns and users it has, itself (not its subsidiaries). */
+  device_count: z.number(),
+  user_count: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -68,6 +71,8 @@ export const customerResource = defineResource({
     phone: '联系电话',
     remark: '备注',
     is_vendor: '平台运营方',
+    device_count: '设备数',
+    user_count: '用户数',
     created_at: '创建时间',
     updated_at: '更新时间',
   },
@@ -75,6 +80,10 @@ export const customerResource = defineResource({
   defaultSort: '-id',
   dateField: 'created_at',
   keywordsHint: '公司名称、简称、联系人、联系电话',
+  filters: {
+    // clicking a node of the tree lists that company and everything below it
+    subtree: { label: '公司', schema: idFilterSchema, op: 'subtree', input: { type: 'company' } },
+  },
   exportable: true,
   importable: true,
   tree: true,

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { customerResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
-import { adminUser, customer } from '../../db/schema.js';
+import { adminUser, customer, device, deviceTag } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
 import { chinaTime } from '../../jobs/xlsx.js';
+import { withCounts } from './decorate.js';
 import { checkCustomerDelete } from './rules.js';
 
 /**
@@ -17,7 +18,17 @@ export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope: 'id',
     keywords: ['company_name', 'name', 'contact', 'phone'],
     // GET /manager/custom/tree is the organisation tree; a PUT with only parent_id is its drag to re-parent
-    tree: { label: 'company_name', node: '公司', dependants: [{ table: adminUser, column: adminUser.customer_id, name: '个用户' }] },
+    tree: {
+      label: 'company_name',
+      node: '公司',
+      dependants: [
+        { table: device, column: device.customer_id, name: '台设备' },
+        { table: adminUser, column: adminUser.customer_id, name: '个用户' },
+        { table: deviceTag, column: deviceTag.customer_id, name: '个标签' },
+      ],
+    },
+    columns: { subtree: customer.id },
+    decorate: withCounts,
     checkDelete: checkCustomerDelete,
     sheet: [
       { key: 'company_name', width: 30 },

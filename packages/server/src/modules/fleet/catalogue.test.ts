@@ -68,4 +68,15 @@ describe('设备类型, 机床 and 设备流转', () => {
       expect((await t.api(method, url, { token: w.admin, body })).statusCode, method).toBe(404);
     }
   });
+
+  it('counts each company’s boxes and users, lists a subtree, and keeps a company that still has boxes', async () => {
+    const rows = (await t.api('GET', `/manager/custom?subtree=${w.a}&sort=id`, { token: w.admin })).json().data;
+    expect(rows.map((c: { id: number; device_count: number; user_count: number }) => [c.id, c.device_count, c.user_count])).toEqual([
+      [w.a, 1, 1],
+      [w.a1, 1, 0],
+    ]);
+    const refusedDelete = await t.api('DELETE', `/manager/custom/${w.a1}`, { token: w.admin });
+    expect(refusedDelete.json().code).toBe(300);
+    expect(refusedDelete.json().message).toContain('1 台设备');
+  });
 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customInfoUpdateSchema,
@@ -16,8 +17,10 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { refused, wrongPassword } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import type { AppDeps } from '../../app-deps.js';
+import type { Db } from '../../db/client.js';
 import { userInfo } from './info.js';
 import { assertNotLocked, login, recordAttempt } from './login.js';
+import { withCounts } from '../customer/decorate.js';
 import { serializeCustomer } from '../customer/serialize.js';
 
 const tags = ['user'];
@@ -98,7 +101,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => {
       const row = req.user.customerId != null ? await db.query.customer.findFirst({ where: eq(customer.id, req.user.customerId) }) : undefined;
       if (!row) throw refused('当前用户未关联公司');
-      return ok(serializeCustomer(row));
+      return ok(serializeCustomer(await companyWithCounts(db, req, row)));
     },
   );
 
@@ -116,7 +119,13 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         ? await req.tx((tx) => tx.update(customer).set(req.body).where(eq(customer.id, id)).returning())
         : await db.select().from(customer).where(eq(customer.id, id));
       if (!row) throw refused('当前用户未关联公司');
-      return ok(serializeCustomer(row), '保存成功');
+      return ok(serializeCustomer(await companyWithCounts(db, req, row)), '保存成功');
     },
   );
 };
+
+/** The caller's company with its box and user counts. */
+async function companyWithCounts(db: Db, req: FastifyRequest, row: typeof customer.$inferSelect) {
+  const [decorated] = await withCounts([row], { db, user: req.user });
+  return decorated as typeof row & { device_count: number; user_count: number };
+}
