@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { CountCache } from './http/resource/count-cache.js';
 import type { Clock } from './lib/clock.js';
 import type { Captchas } from './modules/tools/captcha.js';
 import type { Sessions } from './modules/user/sessions.js';
@@ -11,4 +12,6 @@ export interface AppDeps {
   clock: Clock;
   sessions: Sessions;
   captchas: Captchas;
+  /** Totals of list queries this node counted recently (forgotten on every write it serves). */
+  counts: CountCache;
 }

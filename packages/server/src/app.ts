@@ -11,6 +11,7 @@ import type { Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { frameworkErrorReply, registerErrorHandler } from './http/error-handler.js';
 import { API_PREFIX, registerGuard } from './http/guard.js';
+import { CountCache } from './http/resource/count-cache.js';
 import { startJobs } from './jobs/export-runner.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { TokenSigner } from './lib/token.js';
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     clock,
     sessions: new Sessions({ db, clock, signer, superUser: config.superUser, ttlHours: config.tokenTtlHours, cacheMs: config.sessionCacheMs }),
     captchas: new Captchas(db, clock),
+    counts: new CountCache(config.listCountCacheMs),
   };
 
   const app = Fastify({
@@ -72,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // any write may change any list's total: this node counts afresh (others within LIST_COUNT_CACHE_MS)
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') deps.counts.forgetAll();
   });
 
   registerErrorHandler(app);

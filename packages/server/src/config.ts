@@ -14,6 +14,8 @@ export interface Config {
   tokenTtlHours: number;
   /** How long an API node trusts a session it has just checked (ms); other nodes see a revocation this late. */
   sessionCacheMs: number;
+  /** How long an API node reuses a list query's total (ms); it forgets all totals when it serves a write. */
+  listCountCacheMs: number;
   superUser: string;
   adminPassword: string;
   loginCaptcha: boolean;
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || '',
     tokenTtlHours: int(env.TOKEN_TTL_HOURS, 168, 'TOKEN_TTL_HOURS', 1),
     sessionCacheMs: int(env.SESSION_CACHE_MS, 1000, 'SESSION_CACHE_MS'),
+    listCountCacheMs: int(env.LIST_COUNT_CACHE_MS, 5000, 'LIST_COUNT_CACHE_MS'),
     superUser: env.SUPER_USER || 'admin',
     adminPassword: env.ADMIN_PASSWORD || '',
     loginCaptcha: !/^(off|false|0|no)$/i.test(env.LOGIN_CAPTCHA ?? 'on'),

@@ -46,7 +46,8 @@ export async function createTestApp(
   options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance, deps: AppDeps) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, ...options.env });
+  // totals counted on every request unless a test asks for the cache: tests also write straight to the database
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LIST_COUNT_CACHE_MS: '0', ...options.env });
   const fresh = await freshDatabase();
   const database = await openDatabase({ url: fresh.url, dir: null });
   const clock = new TestClock();

@@ -19,7 +19,7 @@ import { registerWrites } from './writes.js';
 export function registerResource<TTable extends PgTable>(app: FastifyInstance, deps: AppDeps, declared: ResourceDeclaration<TTable>): ResourceDef {
   const def = compileResource(declared);
   registerTree(app, deps.db, def);
-  registerReads(app, deps.db, def);
+  registerReads(app, deps.db, def, deps.counts);
   registerWrites(app, def);
   registerActions(app, def, declared.actions);
   registerTransfer(app, deps, def);
