@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import * as contracts from './index.js';
+import { ACTION, type Action } from './permissions.js';
+import type { ResourceDescriptor } from './resource.js';
 import { MENUS, findMenu, flattenMenus, menuActions, menuEntries, menuTitles } from './menus.js';
 
 describe('the menu table', () => {
@@ -27,5 +30,25 @@ describe('the menu table', () => {
 
   it('gives the console its Chinese titles by i18n key', () => {
     expect(menuTitles()).toMatchObject({ adminUser: '管理员', loginLog: '登录日志', deviceGroup: '设备管理' });
+  });
+});
+
+describe('the menu table and the resource descriptors', () => {
+  const isDescriptor = (value: unknown): value is ResourceDescriptor => typeof value === 'object' && value !== null && 'path' in value && 'labels' in value;
+  const descriptors = Object.values(contracts as Record<string, unknown>).filter(isDescriptor);
+
+  it('offers on each resource’s menu exactly what the resource answers', () => {
+    expect(descriptors.length).toBeGreaterThan(5);
+    for (const descriptor of descriptors) {
+      const menu = findMenu(descriptor.menu ?? descriptor.path);
+      expect(menu, descriptor.path).toBeDefined();
+      const answered = new Set<Action>(['query']);
+      if (descriptor.create) answered.add('add');
+      if (descriptor.update) answered.add('edit');
+      if (descriptor.deletable ?? !!descriptor.create) answered.add('delete');
+      if (descriptor.exportable) answered.add('export');
+      for (const action of Object.values(descriptor.actions ?? {})) answered.add(action.permission);
+      expect(menuActions(menu!), descriptor.path).toEqual([...answered].sort((a, b) => ACTION[a] - ACTION[b]));
+    }
   });
 });

@@ -30,8 +30,12 @@ export interface MenuDef {
   children?: readonly MenuDef[];
 }
 
-/** What every list with writes and an export answers. */
-const CRUD: readonly Action[] = ['query', 'add', 'edit', 'delete', 'export'];
+/**
+ * What a list answers: writes, and an export where it has a sheet. A menu with a resource descriptor offers exactly
+ * what the descriptor declares (menus.test checks it).
+ */
+const WRITE: readonly Action[] = ['query', 'add', 'edit', 'delete'];
+const CRUD: readonly Action[] = [...WRITE, 'export'];
 const READ_EXPORT: readonly Action[] = ['query', 'export'];
 
 /** The whole dynamic menu of the console, in sidebar order (the dashboard and the login pages are always there). */
@@ -45,7 +49,7 @@ export const MENUS: readonly MenuDef[] = [
     actions: [],
     children: [
       { path: '/device/device', title: 'device', zh: '网关设备', icon: 'HddOutlined', actions: [...CRUD, 'assign', 'tag', 'secret'] },
-      { path: '/device/machinetool', title: 'machineTool', zh: '机床', hidden: true, activeMenu: '/device/device', actions: CRUD },
+      { path: '/device/machinetool', title: 'machineTool', zh: '机床', hidden: true, activeMenu: '/device/device', actions: WRITE },
       { path: '/device/traffic', title: 'traffic', zh: '设备流量', icon: 'LineChartOutlined', actions: CRUD },
       { path: '/device/gis', title: 'gis', zh: 'GIS 地图', icon: 'EnvironmentOutlined', actions: CRUD },
     ],
@@ -61,7 +65,7 @@ export const MENUS: readonly MenuDef[] = [
     children: [
       { path: '/manager/custom', title: 'custom', zh: '客户管理', icon: 'TeamOutlined', actions: CRUD },
       { path: '/manager/organization', title: 'organization', zh: '组织架构', icon: 'ApartmentOutlined', actions: CRUD },
-      { path: '/manager/tag', title: 'tag', zh: '设备标签', icon: 'TagsOutlined', actions: CRUD },
+      { path: '/manager/tag', title: 'tag', zh: '设备标签', icon: 'TagsOutlined', actions: WRITE },
       // a ledger the server writes: read and exported, never written from here
       { path: '/manager/device_flow', title: 'deviceFlow', zh: '设备流转', icon: 'SwapOutlined', actions: READ_EXPORT },
       { path: '/manager/goods', title: 'goods', zh: '设备类型', icon: 'AppstoreOutlined', actions: CRUD },
@@ -81,7 +85,7 @@ export const MENUS: readonly MenuDef[] = [
     children: [
       { path: '/system/admin_user', title: 'adminUser', zh: '管理员', icon: 'UserOutlined', actions: CRUD },
       // roles have no sheet: nothing to export
-      { path: '/system/role', title: 'role', zh: '角色管理', icon: 'SafetyCertificateOutlined', actions: ['query', 'add', 'edit', 'delete'] },
+      { path: '/system/role', title: 'role', zh: '角色管理', icon: 'SafetyCertificateOutlined', actions: WRITE },
       { path: '/system/config', title: 'config', zh: '通用配置', icon: 'ControlOutlined', actions: CRUD },
       { path: '/system/mp_reply', title: 'mpReply', zh: '自动回复', icon: 'MessageOutlined', actions: CRUD },
       { path: '/system/qrcode_url', title: 'qrcodeUrl', zh: '短链接', icon: 'QrcodeOutlined', actions: CRUD },
