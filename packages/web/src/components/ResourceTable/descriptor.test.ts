@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bulkActionsFrom, capabilitiesOf, filtersFrom, titled } from './descriptor';
+import { bulkActionsFrom, capabilitiesOf, filtersFrom, sortable, titled } from './descriptor';
 import type { ListDescriptor } from './listTypes';
 
 const id = z.coerce.number();
@@ -38,9 +38,20 @@ describe('a descriptor in the console', () => {
     ]);
   });
 
+  it('lets the console refine one filter’s input', () => {
+    const [company, goods] = filtersFrom(box, { goods_id: { type: 'select', options: [{ label: '网关', value: 1 }], width: 120 } });
+    expect(company.type).toBe('company');
+    expect(goods).toMatchObject({ name: 'goods_id', label: '设备类型', type: 'select', options: [{ label: '网关', value: 1 }], width: 120 });
+  });
+
   it('titles the columns that have none from its labels, by key', () => {
     const columns = titled([{ key: 'name' }, { dataIndex: 'gateway_id' }, { key: 'online', title: '在线' }, { key: 'other' }], box);
     expect(columns.map((column) => column.title)).toEqual(['设备名称', '设备ID', '在线', 'other']);
+  });
+
+  it('sorts on the server the columns whose keys it lists as sortable', () => {
+    const columns = sortable([{ key: 'id' }, { key: 'name' }, { key: 'gateway_id', sorter: false }], { sortable: ['id', 'gateway_id'] });
+    expect(columns.map((column) => column.sorter)).toEqual([true, undefined, false]);
   });
 
   it('switches on what the resource can do', () => {

@@ -21,19 +21,28 @@ function fieldOf(name: string, { label, input = { type: 'text' } }: FilterDescri
 
 /**
  * The search bar's filters as the descriptor declares them, in its order; hidden ones (set only by links) left out.
+ * `refine` changes what the console alone decides for one of them (its width, or options it already holds).
  *
- * @example <SearchBar filters={filtersFrom(deviceResource)} … /> // 公司 (company tree), 设备类型 (remote), 是否在线 (select), …
+ * @example filtersFrom(deviceResource) // 公司 (company tree), 设备类型 (remote), 是否在线 (select), …
+ * @example filtersFrom(operationLogResource, { action: { width: 120 } })
  */
-export const filtersFrom = (descriptor: Pick<ListDescriptor, 'filters'>): FilterField[] =>
+export const filtersFrom = (descriptor: Pick<ListDescriptor, 'filters'>, refine: Record<string, Partial<FilterField>> = {}): FilterField[] =>
   Object.entries(descriptor.filters ?? {})
     .filter(([, filter]) => !filter.hidden)
-    .map(([name, filter]) => fieldOf(name, filter));
+    .map(([name, filter]) => ({ ...fieldOf(name, filter), ...refine[name] }));
 
 const keyOf = (column: ColumnsType<never>[number]) => String(column.key ?? ('dataIndex' in column ? column.dataIndex : ''));
 
 /** The columns with each missing title taken from the descriptor's labels (by the column's key). */
 export function titled<T>(columns: ColumnsType<T>, descriptor: Pick<ListDescriptor, 'labels'>): ColumnsType<T> {
   return columns.map((column) => (column.title === undefined ? { ...column, title: labelOf(descriptor, keyOf(column as ColumnsType<never>[number])) } : column));
+}
+
+/** The columns with a server-side sorter on each whose key the descriptor lists as sortable (unless the column says). */
+export function sortable<T>(columns: ColumnsType<T>, descriptor: Pick<ListDescriptor, 'sortable'>): ColumnsType<T> {
+  return columns.map((column) =>
+    column.sorter === undefined && descriptor.sortable.includes(keyOf(column as ColumnsType<never>[number])) ? { ...column, sorter: true } : column,
+  );
 }
 
 /** What the resource itself can do: add and edit with its write schemas, delete, export and import as declared. */

@@ -72,7 +72,7 @@ export { BulkActions } from './BulkActions';
 export { CompanyTreePanel } from './CompanyTreePanel';
 export { useResourceListContext } from './context';
 export type { ResourceListValue } from './context';
-export { bulkActionsFrom, filtersFrom, rowActionsFrom, titled } from './descriptor';
+export { bulkActionsFrom, filtersFrom, rowActionsFrom, sortable, titled } from './descriptor';
 export { DetailDrawer } from './DetailDrawer';
 export { LineItems } from './LineItems';
 export type { LineColumn } from './LineItems';

@@ -5,7 +5,7 @@ import { toast } from '../../utils/notify';
 import { useCan } from '../../utils/permission';
 import { resourceApi } from './api';
 import type { ResourceListValue } from './context';
-import { capabilitiesOf, filtersFrom, titled } from './descriptor';
+import { capabilitiesOf, filtersFrom, sortable, titled } from './descriptor';
 import type { ResourceListProps } from './listTypes';
 import { RT } from './messages';
 import type { Id } from './types';
@@ -16,7 +16,8 @@ import { resourceKey, useResourceTable } from './useResourceTable';
 /**
  * The controller of a `<ResourceList>`: the headless list (useResourceTable), the add/edit form (useEditor), the
  * permissions on the list's menu, the columns, the row and bulk actions and the detail drawer, in one value. A
- * descriptor supplies the path, title, filters, column titles and what the resource can do, unless the page says.
+ * descriptor supplies the path, title, filters, column titles and sorters and what the resource can do, unless the
+ * page says.
  */
 export function useResourceList<T extends object>(props: ResourceListProps<T>): ResourceListValue<T> {
   const { descriptor, form, rowKey = 'id', actions = {} } = props;
@@ -53,7 +54,7 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     create: table.create,
     update: table.update,
   });
-  const columns = useMemo(() => (descriptor ? titled(props.columns, descriptor) : props.columns), [descriptor, props.columns]);
+  const columns = useMemo(() => (descriptor ? sortable(titled(props.columns, descriptor), descriptor) : props.columns), [descriptor, props.columns]);
   const columnSettings = useColumnSettings(resource, columns);
 
   const client = useQueryClient();

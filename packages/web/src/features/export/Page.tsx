@@ -1,15 +1,16 @@
 import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { EXPORT_PATH, type ExportJob } from '@gw/contracts';
+import { EXPORT_PATH, type ExportJob, exportJobResource } from '@gw/contracts';
 import { Button, Flex, Table, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
+import { filtersFrom } from '../../components/ResourceTable';
 import { actionsColumn, withSortOrder } from '../../components/ResourceTable/columns';
 import { RT } from '../../components/ResourceTable/messages';
 import { SearchBar } from '../../components/ResourceTable/SearchBar';
 import { resourceKey, useResourceTable } from '../../components/ResourceTable/useResourceTable';
 import { useCan } from '../../utils/permission';
 import { POLL_MS, downloadJob, isBusy } from './api';
-import { STATE_OPTIONS, exportColumns } from './columns';
+import { exportColumns } from './columns';
 import { M } from './messages';
 
 function DownloadButton({ job }: { job: ExportJob }) {
@@ -28,10 +29,12 @@ function DownloadButton({ job }: { job: ExportJob }) {
   );
 }
 
+const filters = filtersFrom(exportJobResource, { state: { width: 120 } });
+
 /** 导出管理: the user's export jobs with their progress; refreshes itself while one is under way; 下载 and 删除. */
 export default function ExportPage() {
   const can = useCan();
-  const table = useResourceTable<ExportJob>({ resource: EXPORT_PATH, defaultSort: '-id' });
+  const table = useResourceTable<ExportJob>({ resource: EXPORT_PATH, defaultSort: exportJobResource.defaultSort });
   const busy = table.rows.some(isBusy);
   const client = useQueryClient();
   useEffect(() => {
@@ -55,7 +58,7 @@ export default function ExportPage() {
           query={table.query}
           onSearch={table.setQuery}
           onReset={table.reset}
-          filters={[{ name: 'state', label: M.state, type: 'select', options: STATE_OPTIONS, width: 120 }]}
+          filters={filters}
         />
         <Tooltip title={RT.refresh}>
           <Button icon={<SyncOutlined />} aria-label={RT.refresh} onClick={table.refetch} />

@@ -1,13 +1,12 @@
-import { EXPORT_STATES, EXPORT_STATE_LABEL, type ExportJob, type ExportState } from '@gw/contracts';
+import { EXPORT_STATE_LABEL, type ExportJob, type ExportState, exportJobResource } from '@gw/contracts';
 import { Progress, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { sortable, titled } from '../../components/ResourceTable';
 import { parseTime } from '../../utils/format';
 import { M } from './messages';
 
 const STATE_COLOR: Record<ExportState, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
 const PROGRESS_STATUS = { queued: 'normal', running: 'active', done: 'success', failed: 'exception' } as const;
-
-export const STATE_OPTIONS = EXPORT_STATES.map((state) => ({ label: EXPORT_STATE_LABEL[state], value: state }));
 
 /** 1.5 MB, 320 KB, 12 B; nothing before the file exists. */
 export function fileSize(bytes: number): string {
@@ -18,24 +17,29 @@ export function fileSize(bytes: number): string {
   return `${power ? value.toFixed(1).replace(/\.0$/, '') : value} ${units[power]}`;
 }
 
-export const exportColumns: ColumnsType<ExportJob> = [
-  { key: 'title', dataIndex: 'title', title: M.name },
-  {
-    key: 'state',
-    dataIndex: 'state',
-    title: M.state,
-    sorter: true,
-    render: (state: ExportState, job) => (
-      <Space>
-        <Tooltip title={state === 'failed' ? M.failed(job.error) : undefined}>
-          <Tag color={STATE_COLOR[state]}>{EXPORT_STATE_LABEL[state]}</Tag>
-        </Tooltip>
-        <Progress percent={job.progress} size="small" status={PROGRESS_STATUS[state]} style={{ width: 140, margin: 0 }} />
-      </Space>
-    ),
-  },
-  { key: 'row_count', dataIndex: 'row_count', title: M.rows },
-  { key: 'username', dataIndex: 'username', title: M.user },
-  { key: 'created_at', dataIndex: 'created_at', title: M.time, sorter: true, render: (time: string) => parseTime(time) },
-  { key: 'file_size', dataIndex: 'file_size', title: M.size, render: fileSize },
-];
+/** The list's columns; titles and sorters come from the descriptor. */
+export const exportColumns: ColumnsType<ExportJob> = sortable(
+  titled<ExportJob>(
+    [
+      { key: 'title', dataIndex: 'title' },
+      {
+        key: 'state',
+        dataIndex: 'state',
+        render: (state: ExportState, job) => (
+          <Space>
+            <Tooltip title={state === 'failed' ? M.failed(job.error) : undefined}>
+              <Tag color={STATE_COLOR[state]}>{EXPORT_STATE_LABEL[state]}</Tag>
+            </Tooltip>
+            <Progress percent={job.progress} size="small" status={PROGRESS_STATUS[state]} style={{ width: 140, margin: 0 }} />
+          </Space>
+        ),
+      },
+      { key: 'row_count', dataIndex: 'row_count' },
+      { key: 'username', dataIndex: 'username' },
+      { key: 'created_at', dataIndex: 'created_at', render: (time: string) => parseTime(time) },
+      { key: 'file_size', dataIndex: 'file_size', render: fileSize },
+    ],
+    exportJobResource,
+  ),
+  exportJobResource,
+);

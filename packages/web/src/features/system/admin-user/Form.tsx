@@ -1,4 +1,4 @@
-import { type AdminUser, adminUserCreateSchema, adminUserUpdateSchema, usernameSchema } from '@gw/contracts';
+import { ENABLED_OPTIONS, type AdminUser, adminUserCreateSchema, adminUserResource, adminUserUpdateSchema, labelOf, optionLabel, usernameSchema } from '@gw/contracts';
 import { Form, Input, Select, Switch } from 'antd';
 import type { ResourceFormProps } from '../../../components/ResourceTable/types';
 import { RemoteSelect } from '../../../components/RemoteSelect';
@@ -8,6 +8,8 @@ import { M } from './messages';
 
 const NO_ROLES: AdminUser['roles'] = [];
 const shape = adminUserCreateSchema.shape;
+/** A field's label, as the descriptor names it everywhere (list, form, sheet). */
+const label = (field: string) => labelOf(adminUserResource, field);
 
 /** Record → form values: role ids; the password is never there. */
 export const adminUserValues = (user: AdminUser) => ({
@@ -35,30 +37,30 @@ export function AdminUserForm({ mode, record }: ResourceFormProps<AdminUser>) {
     (label as string | undefined) ?? (value === record?.customer_id && record?.company_name ? record.company_name : String(value));
   return (
     <>
-      <Form.Item name="username" label={M.username} validateFirst rules={[{ required: true, message: M.usernameRequired }, zodRule(usernameSchema)]}>
+      <Form.Item name="username" label={label('username')} validateFirst rules={[{ required: true, message: M.usernameRequired }, zodRule(usernameSchema)]}>
         <Input autoComplete="off" maxLength={64} />
       </Form.Item>
-      <Form.Item name="name" label={M.name} rules={[zodRule(shape.name)]}>
+      <Form.Item name="name" label={label('name')} rules={[zodRule(shape.name)]}>
         <Input maxLength={64} />
       </Form.Item>
-      <Form.Item name="customer_id" label={M.company}>
-        <RemoteSelect url={COMPANIES_URL} labelField="company_name" limit={COMPANY_LIMIT} labelRender={companyLabel} placeholder={M.company} />
+      <Form.Item name="customer_id" label={label('customer_id')}>
+        <RemoteSelect url={COMPANIES_URL} labelField="company_name" limit={COMPANY_LIMIT} labelRender={companyLabel} placeholder={label('customer_id')} />
       </Form.Item>
-      <Form.Item name="phone" label={M.phone} rules={[zodRule(shape.phone)]}>
+      <Form.Item name="phone" label={label('phone')} rules={[zodRule(shape.phone)]}>
         <Input maxLength={32} />
       </Form.Item>
-      <Form.Item name="email" label={M.email} rules={[zodRule(shape.email)]}>
+      <Form.Item name="email" label={label('email')} rules={[zodRule(shape.email)]}>
         <Input maxLength={128} />
       </Form.Item>
-      <Form.Item name="roles" label={M.roles}>
-        <Select mode="multiple" allowClear options={roles} optionFilterProp="label" placeholder={M.roles} />
+      <Form.Item name="roles" label={label('roles')}>
+        <Select mode="multiple" allowClear options={roles} optionFilterProp="label" placeholder={label('roles')} />
       </Form.Item>
-      <Form.Item name="enabled" label={M.enabled} valuePropName="checked" initialValue={adding ? true : undefined}>
-        <Switch checkedChildren={M.on} unCheckedChildren={M.off} />
+      <Form.Item name="enabled" label={label('enabled')} valuePropName="checked" initialValue={adding ? true : undefined}>
+        <Switch checkedChildren={optionLabel(ENABLED_OPTIONS, true)} unCheckedChildren={optionLabel(ENABLED_OPTIONS, false)} />
       </Form.Item>
       <Form.Item
         name="password"
-        label={M.password}
+        label={label('password')}
         extra={adding ? undefined : M.passwordKeep}
         // an emptied box means "keep the password", not "set it to ''"
         normalize={(value: string) => value || undefined}

@@ -1,32 +1,25 @@
-import type { AdminUser } from '@gw/contracts';
-import { ResourceTable } from '../../../components/ResourceTable';
-import { ADMIN_USER_PATH, COMPANIES_URL, COMPANY_LIMIT, useRoleOptions } from './api';
+import { type AdminUser, adminUserResource } from '@gw/contracts';
+import { ResourceTable, filtersFrom } from '../../../components/ResourceTable';
+import { useRoleOptions } from './api';
 import { adminUserColumns } from './columns';
 import { AdminUserForm, adminUserBody, adminUserValues } from './Form';
-import { ENABLED_OPTIONS, M } from './messages';
 
 /**
  * 管理员: users with their company and roles. The server keeps a customer's administrator to its own subtree
  * and to the roles it holds; the company and role choices here come from the routes that apply those limits.
+ * Exported, never imported (the descriptor says so: the sheet names companies and roles, and holds no passwords).
  */
 export default function AdminUserPage() {
   const roles = useRoleOptions();
   return (
     <ResourceTable<AdminUser>
-      resource={ADMIN_USER_PATH}
-      title={M.title}
+      descriptor={adminUserResource}
       columns={adminUserColumns}
       form={AdminUserForm}
       toFormValues={adminUserValues}
       toBody={adminUserBody}
-      defaultSort="-id"
-      // users are exported, not imported: the sheet names companies and roles, and holds no passwords
-      actions={{ import: false }}
-      filters={[
-        { name: 'customer_id', label: M.company, type: 'remote', remote: { url: COMPANIES_URL, labelField: 'company_name', limit: COMPANY_LIMIT } },
-        { name: 'role_id', label: M.roles, type: 'select', options: roles },
-        { name: 'enabled', label: M.enabled, type: 'select', options: ENABLED_OPTIONS },
-      ]}
+      // the roles route answers every grantable role at once, without a search: choose among them here
+      filters={filtersFrom(adminUserResource, { role_id: { type: 'select', options: roles } })}
     />
   );
 }

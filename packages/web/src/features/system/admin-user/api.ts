@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminUser } from '@gw/contracts';
+import { type AdminUser, adminUserResource } from '@gw/contracts';
 import { useMemo } from 'react';
 import { request } from '../../../utils/request';
 
-export const ADMIN_USER_PATH = '/system/admin_user';
+export const ADMIN_USER_PATH = adminUserResource.path;
 /** The companies a user may be put in (the caller's own subtree), searched by name. */
 export const COMPANIES_URL = `${ADMIN_USER_PATH}/companies`;
 // the route answers at most 100 and says nothing of more; load-more would ask for 110

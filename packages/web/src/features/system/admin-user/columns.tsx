@@ -1,21 +1,20 @@
-import type { AdminUser } from '@gw/contracts';
+import { ENABLED_OPTIONS, type AdminUser, optionLabel } from '@gw/contracts';
 import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { parseTime } from '../../../utils/format';
-import { M } from './messages';
 
 const time = (value: string | null) => parseTime(value);
 
+/** The list's columns; their titles are the descriptor's labels. */
 export const adminUserColumns: ColumnsType<AdminUser> = [
-  { key: 'username', dataIndex: 'username', title: M.username, sorter: true },
-  { key: 'name', dataIndex: 'name', title: M.name, sorter: true },
-  { key: 'company_name', dataIndex: 'company_name', title: M.company },
-  { key: 'phone', dataIndex: 'phone', title: M.phone },
-  { key: 'email', dataIndex: 'email', title: M.email },
+  { key: 'username', dataIndex: 'username' },
+  { key: 'name', dataIndex: 'name' },
+  { key: 'company_name', dataIndex: 'company_name' },
+  { key: 'phone', dataIndex: 'phone' },
+  { key: 'email', dataIndex: 'email' },
   {
     key: 'roles',
     dataIndex: 'roles',
-    title: M.roles,
     render: (roles: AdminUser['roles']) => (
       <Space size={[0, 4]} wrap>
         {roles.map((role) => (
@@ -29,9 +28,8 @@ export const adminUserColumns: ColumnsType<AdminUser> = [
   {
     key: 'enabled',
     dataIndex: 'enabled',
-    title: M.enabled,
-    render: (enabled: boolean) => <Tag color={enabled ? 'green' : 'red'}>{enabled ? M.on : M.off}</Tag>,
+    render: (enabled: boolean) => <Tag color={enabled ? 'green' : 'red'}>{optionLabel(ENABLED_OPTIONS, enabled)}</Tag>,
   },
-  { key: 'last_login_at', dataIndex: 'last_login_at', title: M.lastLogin, sorter: true, render: time },
-  { key: 'created_at', dataIndex: 'created_at', title: M.createdAt, sorter: true, render: time },
+  { key: 'last_login_at', dataIndex: 'last_login_at', render: time },
+  { key: 'created_at', dataIndex: 'created_at', render: time },
 ];

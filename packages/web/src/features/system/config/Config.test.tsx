@@ -25,6 +25,7 @@ beforeEach(() => {
     [`GET ${P}`]: () => ({ ...ok(rows), count: rows.length }),
     [`POST ${P}`]: (body) => ok({ ...item(3, '', '', false), ...(body as object) }),
     [`DELETE ${P}/2`]: () => ok(null),
+    [`DELETE ${P}`]: (body) => ok({ deleted: (body as { ids: number[] }).ids.length }),
   }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -40,6 +41,20 @@ describe('通用配置', () => {
     await user.click(within(rowOf('service_phone')).getByText(twoChars('删除')));
     await user.click(within(screen.getByText(/^此操作将永久删除/).closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['DELETE', `${P}/2`, undefined]]));
+  });
+
+  it('批量删除 takes items that are not built in, and refuses a selection holding a built-in one', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<ConfigPage />, P);
+    await screen.findByText('site_title');
+    const bulk = screen.getByText('批量删除').closest('button')!;
+    await user.click(within(rowOf('site_title')).getByRole('checkbox'));
+    expect(bulk).toBeDisabled();
+    await user.click(within(rowOf('site_title')).getByRole('checkbox'));
+    await user.click(within(rowOf('service_phone')).getByRole('checkbox'));
+    await user.click(bulk);
+    await user.click(within(screen.getByText(/^此操作将永久删除选中的 1 条/).closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['DELETE', P, { ids: [2] }]]));
   });
 
   it('refuses a downloads value that is not a JSON array, with the contract’s message', async () => {

@@ -1,8 +1,10 @@
-import { type ConfigItem, configKeySchema, configValueError } from '@gw/contracts';
+import { type ConfigItem, YES_NO_OPTIONS, configKeySchema, configResource, configValueError, labelOf, optionLabel } from '@gw/contracts';
 import { Form, type FormRule, Input, Switch } from 'antd';
 import type { ResourceFormProps } from '../../../components/ResourceTable/types';
 import { zodRule } from '../../../utils/form';
 import { M } from './messages';
+
+const label = (field: string) => labelOf(configResource, field);
 
 /** The value checked by the contracts' rule for the key in the form (downloads: a JSON array, …), as the server checks it. */
 const valueRule: FormRule = ({ getFieldValue }) => ({
@@ -20,21 +22,21 @@ export function ConfigForm({ mode, record }: ResourceFormProps<ConfigItem>) {
     <>
       <Form.Item
         name="key"
-        label={M.key}
+        label={label('key')}
         extra={fixedKey ? M.builtinKeyHint : undefined}
         validateFirst
         rules={[{ required: true, message: M.keyRequired }, zodRule(configKeySchema)]}
       >
         <Input disabled={fixedKey} maxLength={64} />
       </Form.Item>
-      <Form.Item name="value" label={M.value} dependencies={['key']} rules={[valueRule]}>
+      <Form.Item name="value" label={label('value')} dependencies={['key']} rules={[valueRule]}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} />
       </Form.Item>
-      <Form.Item name="description" label={M.description}>
+      <Form.Item name="description" label={label('description')}>
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
-      <Form.Item name="public" label={M.public} valuePropName="checked" extra={M.publicHint}>
-        <Switch checkedChildren={M.yes} unCheckedChildren={M.no} />
+      <Form.Item name="public" label={label('public')} valuePropName="checked" extra={M.publicHint}>
+        <Switch checkedChildren={optionLabel(YES_NO_OPTIONS, true)} unCheckedChildren={optionLabel(YES_NO_OPTIONS, false)} />
       </Form.Item>
     </>
   );

@@ -1,29 +1,26 @@
-import type { ConfigItem } from '@gw/contracts';
+import { type ConfigItem, YES_NO_OPTIONS, configResource, labelOf, optionLabel } from '@gw/contracts';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { parseTime } from '../../../utils/format';
-import { M } from './messages';
 
+/** The list's columns; titles and sorters come from the descriptor. */
 export const configColumns: ColumnsType<ConfigItem> = [
   {
     key: 'key',
     dataIndex: 'key',
-    title: M.key,
-    sorter: true,
     render: (key: string, row) => (
       <Space size={4}>
         <Typography.Text code>{key}</Typography.Text>
-        {row.builtin && <Tag color="gold">{M.builtin}</Tag>}
+        {row.builtin && <Tag color="gold">{labelOf(configResource, 'builtin')}</Tag>}
       </Space>
     ),
   },
-  { key: 'value', dataIndex: 'value', title: M.value, ellipsis: true, width: 320 },
-  { key: 'description', dataIndex: 'description', title: M.description, ellipsis: true },
+  { key: 'value', dataIndex: 'value', ellipsis: true, width: 320 },
+  { key: 'description', dataIndex: 'description', ellipsis: true },
   {
     key: 'public',
     dataIndex: 'public',
-    title: M.public,
-    render: (open: boolean) => <Tag color={open ? 'green' : 'default'}>{open ? M.yes : M.no}</Tag>,
+    render: (open: boolean) => <Tag color={open ? 'green' : 'default'}>{optionLabel(YES_NO_OPTIONS, open)}</Tag>,
   },
-  { key: 'updated_at', dataIndex: 'updated_at', title: M.updatedAt, sorter: true, render: (time: string) => parseTime(time) },
+  { key: 'updated_at', dataIndex: 'updated_at', render: (time: string) => parseTime(time) },
 ];

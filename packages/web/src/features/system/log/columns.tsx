@@ -2,18 +2,18 @@ import type { OperationLog } from '@gw/contracts';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { parseTime } from '../../../utils/format';
-import { ACTIONS, M } from './messages';
+import { ACTIONS } from './messages';
 
+/** The list's columns; titles and sorters come from the descriptor. */
 export const logColumns: ColumnsType<OperationLog> = [
-  { key: 'created_at', dataIndex: 'created_at', title: M.time, sorter: true, render: (time: string) => parseTime(time) },
+  { key: 'created_at', dataIndex: 'created_at', render: (time: string) => parseTime(time) },
   {
     key: 'action',
     dataIndex: 'action',
-    title: M.action,
     render: (action: number) => <Tag color={ACTIONS[action]?.color}>{ACTIONS[action]?.label ?? action}</Tag>,
   },
-  { key: 'table_title', dataIndex: 'table_title', title: M.table },
-  { key: 'record_id', dataIndex: 'record_id', title: M.record },
-  { key: 'username', dataIndex: 'username', title: M.username },
-  { key: 'ip', dataIndex: 'ip', title: M.ip },
+  { key: 'table_title', dataIndex: 'table_title' },
+  { key: 'record_id', dataIndex: 'record_id' },
+  { key: 'username', dataIndex: 'username' },
+  { key: 'ip', dataIndex: 'ip' },
 ];

@@ -1,18 +1,17 @@
-import { LOGIN_REASON_TITLES, type LoginLog } from '@gw/contracts';
+import { LOGIN_REASON_TITLES, LOGIN_RESULT_OPTIONS, type LoginLog, optionLabel } from '@gw/contracts';
 import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { parseTime } from '../../../utils/format';
-import { M } from './messages';
 
+/** The list's columns; titles and sorters come from the descriptor. */
 export const loginLogColumns: ColumnsType<LoginLog> = [
-  { key: 'created_at', dataIndex: 'created_at', title: M.time, sorter: true, render: (time: string) => parseTime(time) },
-  { key: 'company_name', dataIndex: 'company_name', title: M.company },
-  { key: 'username', dataIndex: 'username', title: M.username, sorter: true },
-  { key: 'ip', dataIndex: 'ip', title: M.ip },
+  { key: 'created_at', dataIndex: 'created_at', render: (time: string) => parseTime(time) },
+  { key: 'company_name', dataIndex: 'company_name' },
+  { key: 'username', dataIndex: 'username' },
+  { key: 'ip', dataIndex: 'ip' },
   {
     key: 'user_agent',
     dataIndex: 'user_agent',
-    title: M.userAgent,
     width: 320,
     ellipsis: { showTitle: false },
     render: (agent: string) => (
@@ -24,10 +23,11 @@ export const loginLogColumns: ColumnsType<LoginLog> = [
   {
     key: 'success',
     dataIndex: 'success',
-    title: M.result,
     // the reason names why a failed attempt failed (密码错误, 账号已锁定, …)
     render: (success: boolean, row) => (
-      <Tag color={success ? 'green' : 'red'}>{success ? M.success : `${M.failure}: ${LOGIN_REASON_TITLES[row.reason] ?? row.reason}`}</Tag>
+      <Tag color={success ? 'green' : 'red'}>
+        {success ? optionLabel(LOGIN_RESULT_OPTIONS, true) : `${optionLabel(LOGIN_RESULT_OPTIONS, false)}: ${LOGIN_REASON_TITLES[row.reason] ?? row.reason}`}
+      </Tag>
     ),
   },
 ];

@@ -1,10 +1,12 @@
-import { type RoleItem, roleWriteSchema } from '@gw/contracts';
+import { type RoleItem, labelOf, roleResource, roleWriteSchema } from '@gw/contracts';
 import { Form, Input, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import type { ResourceFormProps } from '../../../components/ResourceTable/types';
 import { zodRule } from '../../../utils/form';
 import type { RoleNode } from './columns';
 import { M } from './messages';
+
+const label = (field: string) => labelOf(roleResource, field);
 
 interface ParentOption {
   title: string;
@@ -34,13 +36,13 @@ export function RoleForm({ record, tree }: ResourceFormProps<RoleItem> & { tree:
   const options = useMemo(() => parentOptions(tree, record?.id), [tree, record]);
   return (
     <>
-      <Form.Item name="parent_id" label={M.parent}>
+      <Form.Item name="parent_id" label={label('parent_id')}>
         <TreeSelect allowClear treeDefaultExpandAll treeData={options} placeholder={M.topLevel} />
       </Form.Item>
-      <Form.Item name="name" label={M.name} validateFirst rules={[{ required: true, message: M.nameRequired }, zodRule(roleWriteSchema.shape.name)]}>
+      <Form.Item name="name" label={label('name')} validateFirst rules={[{ required: true, message: M.nameRequired }, zodRule(roleWriteSchema.shape.name)]}>
         <Input maxLength={64} />
       </Form.Item>
-      <Form.Item name="description" label={M.description} rules={[zodRule(roleWriteSchema.shape.description)]}>
+      <Form.Item name="description" label={label('description')} rules={[zodRule(roleWriteSchema.shape.description)]}>
         <Input.TextArea rows={3} maxLength={200} />
       </Form.Item>
     </>

@@ -1,5 +1,5 @@
 import { CloudSyncOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { ROLE_ADMIN, type RoleItem } from '@gw/contracts';
+import { ROLE_ADMIN, type RoleItem, roleResource } from '@gw/contracts';
 import { Button, Flex, Space, Table, Tooltip } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { FormPanel } from '../../../components/ResourceTable/FormPanel';
@@ -87,7 +87,7 @@ export default function RolePage() {
       <FormPanel
         key={editor.session}
         mode="modal"
-        title={editor.mode === 'edit' ? RT.editTitle(M.title) : RT.addTitle(M.title)}
+        title={editor.mode === 'edit' ? RT.editTitle(roleResource.title) : RT.addTitle(roleResource.title)}
         open={editor.open}
         onClose={editor.close}
         onSubmit={editor.submit}

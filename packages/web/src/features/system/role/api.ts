@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MenuNode, menuEntries } from '@gw/contracts';
+import { type MenuNode, menuEntries, roleResource } from '@gw/contracts';
 import { toast } from '../../../utils/notify';
 import { request } from '../../../utils/request';
 import { M } from './messages';
 
-export const ROLE_PATH = '/system/role';
+export const ROLE_PATH = roleResource.path;
 const menuTreeKey = ['system', 'role', 'menus'] as const;
 
 /** The menu tree of the permission dialog (GET /system/role/menus), asked for while `enabled`. */

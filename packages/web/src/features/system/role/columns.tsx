@@ -1,7 +1,8 @@
-import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleItem } from '@gw/contracts';
+import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleItem, roleResource } from '@gw/contracts';
 import { Tag } from 'antd';
 import type { ColumnType, ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
+import { titled } from '../../../components/ResourceTable';
 import { actionsColumn } from '../../../components/ResourceTable/columns';
 import type { Id } from '../../../components/ResourceTable/types';
 import { parseTime } from '../../../utils/format';
@@ -21,17 +22,20 @@ export function roleTree(rows: RoleItem[]): RoleNode[] {
   return roots;
 }
 
-export const roleColumns: ColumnsType<RoleNode> = [
-  { key: 'name', dataIndex: 'name', title: M.name },
-  {
-    key: 'member_count',
-    dataIndex: 'member_count',
-    title: M.members,
-    render: (count: number) => <Tag color={count ? 'blue' : 'default'}>{M.memberCount(count)}</Tag>,
-  },
-  { key: 'description', dataIndex: 'description', title: M.description, ellipsis: true },
-  { key: 'created_at', dataIndex: 'created_at', title: M.createdAt, render: (time: string) => parseTime(time) },
-];
+/** The list's columns; their titles are the descriptor's labels. */
+export const roleColumns: ColumnsType<RoleNode> = titled<RoleNode>(
+  [
+    { key: 'name', dataIndex: 'name' },
+    {
+      key: 'member_count',
+      dataIndex: 'member_count',
+      render: (count: number) => <Tag color={count ? 'blue' : 'default'}>{M.memberCount(count)}</Tag>,
+    },
+    { key: 'description', dataIndex: 'description', ellipsis: true },
+    { key: 'created_at', dataIndex: 'created_at', render: (time: string) => parseTime(time) },
+  ],
+  roleResource,
+);
 
 /** admin and customer: the server refuses to delete them, so they offer no 删除. */
 export const isBuiltinRole = (role: RoleItem) => role.id === ROLE_ADMIN || role.id === ROLE_CUSTOMER;

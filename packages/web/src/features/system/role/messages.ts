@@ -1,14 +1,8 @@
-/** The Chinese texts of 角色管理. */
+/** The Chinese texts of 角色管理 beyond the descriptor's labels (roleResource). */
 export const M = {
-  title: '角色',
-  name: '角色名称',
   nameRequired: '请输入角色名称',
-  parent: '上级角色',
   topLevel: '无 (顶级角色)',
-  description: '描述',
-  members: '成员数',
   memberCount: (n: number) => `${n} 人`,
-  createdAt: '创建时间',
   permissions: '权限',
   permissionTitle: (name: string) => `设置权限: ${name}`,
   adminHasAll: '管理员角色拥有全部权限,无需设置',
