@@ -1,12 +1,9 @@
-import type { DepartmentNode } from '@gw/contracts';
-import { Button, Card, Empty, Spin, Tree, type TreeDataNode } from 'antd';
+import { Button, Card, Empty, Spin, Tree } from 'antd';
 import { useMemo } from 'react';
+import { treeDataOf } from './companyTree';
 import { useResourceListContext } from './context';
 import { RT } from './messages';
 import { useCompanyTree } from './useCompanyTree';
-
-const toTreeData = (nodes: readonly DepartmentNode[]): TreeDataNode[] =>
-  nodes.map((node) => ({ key: node.id, title: node.label, ...(node.children?.length ? { children: toTreeData(node.children) } : {}) }));
 
 interface Props {
   /** The filter a chosen company sets, e.g. 'customer_id' (the descriptor's op says whether it covers the subtree). */
@@ -31,7 +28,7 @@ export function CompanyTreePanel({ field, title = RT.companies, width = 240 }: P
       else filters[field] = id;
       return { filters, page: 1 };
     });
-  const nodes = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
+  const nodes = useMemo(() => treeDataOf(tree.data ?? []), [tree.data]);
   return (
     <Card size="small" title={title} style={{ width, flex: 'none' }} extra={
         chosen && (
