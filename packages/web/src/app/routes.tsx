@@ -27,6 +27,8 @@ export const constantRoutes: AppRoute[] = [
 
 /** The page of each menu that has one; every other menu shows 建设中 until its issue builds it. */
 const PAGES: Readonly<Record<string, PageLoader>> = {
+  '/manager/custom': () => import('../features/customer/CustomerListPage'),
+  '/manager/organization': () => import('../features/organization/OrganizationPage'),
   '/manager/export': () => import('../features/export/Page'),
   '/system/admin_user': () => import('../features/system/admin-user/Page'),
   '/system/role': () => import('../features/system/role/Page'),
