@@ -86,6 +86,48 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: consoleZones('packages/web/src') }],
     },
   },
+  // The server's layers import one way: modules → jobs → http → lib. http/ (the guard and the resource machine)
+  // imports neither the modules built on it nor the jobs (it reaches them through deps.sheets); jobs/ run lists
+  // through the machine but import no module; lib/ imports none of them. No module reaches itself again.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+          alias: { '@gw/contracts': [fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url))] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            { target: 'packages/server/src/http', from: 'packages/server/src/modules', message: 'http/ is what modules are built on: it imports no module.' },
+            {
+              target: 'packages/server/src/http',
+              from: 'packages/server/src/jobs',
+              message: 'http/ does not import jobs/ (jobs/ import the machine); reach the jobs through deps.sheets.',
+            },
+            { target: 'packages/server/src/jobs', from: 'packages/server/src/modules', message: 'jobs/ import no module: move what both need to lib/ or http/.' },
+            {
+              target: 'packages/server/src/lib',
+              from: ['packages/server/src/http', 'packages/server/src/jobs', 'packages/server/src/modules'],
+              message: 'lib/ is the bottom layer: it imports none of http/, jobs/ or modules/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: {

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { CountCache } from './http/resource/count-cache.js';
+import type { SheetJobs } from './http/resource/sheets.js';
 import type { Clock } from './lib/clock.js';
 import type { Captchas } from './modules/tools/captcha.js';
 import type { Sessions } from './modules/user/sessions.js';
@@ -14,4 +15,6 @@ export interface AppDeps {
   captchas: Captchas;
   /** Totals of list queries this node counted recently (forgotten on every write it serves). */
   counts: CountCache;
+  /** Export and import work for the resource machine's spreadsheet routes. */
+  sheets: SheetJobs;
 }

@@ -13,6 +13,7 @@ import { frameworkErrorReply, registerErrorHandler } from './http/error-handler.
 import { API_PREFIX, registerGuard } from './http/guard.js';
 import { CountCache } from './http/resource/count-cache.js';
 import { startJobs } from './jobs/export-runner.js';
+import { sheetJobs } from './jobs/sheets.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { TokenSigner } from './lib/token.js';
 import { customerRoutes } from './modules/customer/routes.js';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sessions: new Sessions({ db, clock, signer, superUser: config.superUser, ttlHours: config.tokenTtlHours, cacheMs: config.sessionCacheMs }),
     captchas: new Captchas(db, clock),
     counts: new CountCache(config.listCountCacheMs),
+    sheets: sheetJobs,
   };
 
   const app = Fastify({

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@gw/contracts';
 import type { Db } from '../db/client.js';
-import type { Sessions } from '../modules/user/sessions.js';
 import { noPermission, sessionInvalid } from './errors.js';
-import type { SessionUser } from './types.js';
+import type { SessionStore, SessionUser } from './types.js';
 
 export const API_PREFIX = '/custom/api/v1';
 
@@ -20,7 +19,7 @@ export function tokenOf(req: FastifyRequest): string | undefined {
  * One guard for every API route: the route's declared access decides whether a session and which menu/action
  * bit is needed. A route under the API prefix without a declaration stops the app at start.
  */
-export function registerGuard(app: FastifyInstance, sessions: Sessions, db: Db): void {
+export function registerGuard(app: FastifyInstance, sessions: SessionStore, db: Db): void {
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(API_PREFIX) && route.method !== 'HEAD' && !route.config?.access) {
       throw new Error(`路由 ${String(route.method)} ${route.url} 没有声明访问权限 (config.access)`);

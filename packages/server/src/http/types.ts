@@ -22,6 +22,17 @@ export interface SessionUser {
   scope: 'all' | 'own';
 }
 
+/**
+ * What the guard needs of the session store (modules/user implements it), so that http/ imports nothing of the
+ * modules built on it.
+ */
+export interface SessionStore {
+  /** The user of a live session, or null for a missing, expired or revoked token. */
+  authenticate(token: string | undefined): Promise<SessionUser | null>;
+  /** Forgets the sessions this node remembers (after any write). */
+  forgetAll(): void;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;

@@ -9,7 +9,7 @@ import { refused } from '../http/errors.js';
 import { API_PREFIX } from '../http/guard.js';
 import type { ResourceDef } from '../http/resource/types.js';
 import type { SessionUser } from '../http/types.js';
-import { sanitizeFileName } from '../modules/tools/upload.js';
+import { sanitizeFileName } from '../lib/file-name.js';
 import { MSG } from './messages.js';
 import { chinaTime } from './xlsx.js';
 

@@ -3,8 +3,6 @@ import { rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** A header cell of a written sheet. */
 export interface SheetHeader {
   title: string;

@@ -6,13 +6,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_PATH, exportJobResource as resource, idParamSchema } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { exportJob } from '../../db/schema.js';
+import { XLSX_MIME, attachment } from '../../http/attachment.js';
 import { notFound } from '../../http/errors.js';
 import { rowsWhere } from '../../http/resource/list-query.js';
 import { registerResource } from '../../http/resource/register.js';
 import type { ResourceRequest } from '../../http/resource/types.js';
-import { attachment } from '../../jobs/download.js';
 import { type ExportJobRow, isDownloadable, removeFiles, serializeJob } from '../../jobs/export-jobs.js';
-import { XLSX_MIME } from '../../jobs/xlsx.js';
 
 const FILE = '导出文件';
 

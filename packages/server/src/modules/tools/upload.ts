@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { FILE_FIELD } from '../../http/multipart.js';
+import { sanitizeFileName } from '../../lib/file-name.js';
 
 export interface StoredFile {
   name: string;
@@ -12,22 +13,6 @@ export interface StoredFile {
 }
 
 export const UPLOAD_URL = '/custom/uploads';
-
-/**
- * A name that is safe on disk and in a URL: no folders, no dot-files, no control or shell characters; the
- * original's extension kept for the browser's sake.
- */
-export function sanitizeFileName(original: string): string {
-  const base = original.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFC')
-    // control characters are exactly what must go
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f<>:"|?*%#&;$`'\s]+/g, '_')
-    .replace(/^\.+/, '')
-    .slice(-120);
-  return cleaned || 'file';
-}
 
 /**
  * Stores every part of the field `file` (other parts are drained) and returns them in order. A request is

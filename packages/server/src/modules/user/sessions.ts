@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { adminUser, customer, session } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TokenSigner } from '../../lib/token.js';
-import type { SessionUser } from '../../http/types.js';
+import type { SessionStore, SessionUser } from '../../http/types.js';
 import { type Entry, SessionCache } from './session-cache.js';
 
 export interface SessionDeps {
@@ -19,7 +19,7 @@ export interface SessionDeps {
 }
 
 /** Opens, checks and revokes sessions; a token is only as good as its session row. */
-export class Sessions {
+export class Sessions implements SessionStore {
   private readonly recent: SessionCache;
 
   constructor(private readonly deps: SessionDeps) {
