@@ -1,0 +1,29 @@
+import { ColorPicker, Select, Space, Tag } from 'antd';
+import { M } from './messages';
+import { TAG_PRESETS, isHexColor } from './tagColors';
+
+interface Props {
+  /** A preset name ('red') or '#rrggbb'. */
+  value?: string;
+  onChange?: (value: string) => void;
+  id?: string;
+}
+
+/** A tag's colour: one of antd's presets, each shown as a tag of that colour, or any colour from the picker. */
+export function TagColorInput({ value, onChange, id }: Props) {
+  const options = [
+    ...TAG_PRESETS.map(({ value: color, title }) => ({ value: color, label: <Tag color={color}>{title}</Tag> })),
+    ...(isHexColor(value) ? [{ value, label: <Tag color={value}>{M.custom}</Tag> }] : []),
+  ];
+  return (
+    <Space.Compact>
+      <Select id={id} style={{ width: 160 }} options={options} value={value} onChange={onChange} />
+      <ColorPicker
+        disabledAlpha
+        aria-label={M.customColor}
+        value={isHexColor(value) ? value : undefined}
+        onChangeComplete={(color) => onChange?.(color.toHexString())}
+      />
+    </Space.Compact>
+  );
+}
