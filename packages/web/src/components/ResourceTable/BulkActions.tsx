@@ -11,7 +11,7 @@ function BulkActionButton({ action }: { action: BulkAction }) {
   const ids = list.selectedIds;
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
-  const send = (body?: object) => list.runBulk(action.key, ids, body);
+  const send = (body?: object) => list.runBulk(action.name ?? action.key, ids, body);
   const run = () => {
     setBusy(true);
     // a failed request has been explained by the request client

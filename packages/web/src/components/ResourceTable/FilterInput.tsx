@@ -1,9 +1,10 @@
-import { Input, Select, TreeSelect } from 'antd';
+import { Input, Select } from 'antd';
 import { dict } from '../../utils/dictionary';
+import { AreaPicker } from '../AreaPicker';
 import { RemoteSelect } from '../RemoteSelect';
+import { CompanyTreeSelect } from './CompanyTreeSelect';
 import { RT } from './messages';
 import type { FilterField } from './types';
-import { useCompanyTree } from './useCompanyTree';
 
 interface Props {
   field: FilterField;
@@ -17,20 +18,13 @@ const asId = (value: string | undefined) => (value !== undefined && /^-?\d+$/.te
 
 /** A company of the caller's scope, picked from the tree (a node stands for its whole subtree where the filter says so). */
 function CompanyFilter({ field, value, onChange }: Props) {
-  const tree = useCompanyTree();
   return (
-    <TreeSelect
-      allowClear
-      showSearch={{ treeNodeFilterProp: 'label' }}
-      treeDefaultExpandAll
+    <CompanyTreeSelect
       aria-label={field.label}
       placeholder={RT.selectPlaceholder(field.label)}
       style={{ width: field.width ?? 200 }}
-      loading={tree.isPending}
-      treeData={tree.data ?? []}
-      fieldNames={{ label: 'label', value: 'id', children: 'children' }}
       value={asId(value)}
-      onChange={(next: unknown) => onChange?.(asString(next))}
+      onChange={(next) => onChange?.(asString(next))}
     />
   );
 }
@@ -42,6 +36,9 @@ export function FilterInput({ field, value, onChange }: Props) {
     return <Input allowClear aria-label={field.label} placeholder={RT.inputPlaceholder(field.label)} style={style} value={value} onChange={(e) => onChange?.(asString(e.target.value))} />;
   }
   if (field.type === 'company') return <CompanyFilter field={field} value={value} onChange={onChange} />;
+  if (field.type === 'area') {
+    return <AreaPicker aria-label={field.label} placeholder={RT.selectPlaceholder(field.label)} style={{ width: field.width ?? 200 }} value={asId(value)} onChange={(next) => onChange?.(asString(next))} />;
+  }
   if (field.type === 'remote') {
     const current = asId(value);
     return (

@@ -8,8 +8,8 @@ interface Props {
   title: string;
   open: boolean;
   onClose: () => void;
-  /** Resolve to close; reject to stay open (the request client has toasted). */
-  onSubmit: (values: Record<string, unknown>) => Promise<void>;
+  /** Resolve to close (with whatever was saved); reject to stay open (the request client has toasted). */
+  onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
   submitting: boolean;
   initialValues?: object;
   width?: number;
@@ -20,7 +20,8 @@ interface Props {
 export function FormPanel(props: Props) {
   if (props.mode === 'modal') {
     const { title, open, onClose, onSubmit, submitting, initialValues, width, children } = props;
-    return <FormDialog<Record<string, unknown>> {...{ title, open, onClose, onSubmit, submitting, width, children }} initialValues={initialValues} />;
+    const submit = async (values: Record<string, unknown>) => void (await onSubmit(values));
+    return <FormDialog<Record<string, unknown>> {...{ title, open, onClose, submitting, width, children }} onSubmit={submit} initialValues={initialValues} />;
   }
   return <FormDrawer {...props} />;
 }

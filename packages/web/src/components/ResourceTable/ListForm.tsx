@@ -2,11 +2,23 @@ import { useResourceListContext } from './context';
 import { FormPanel } from './FormPanel';
 import { RT } from './messages';
 
+interface Props<T> {
+  /**
+   * Runs after a save with the record as the server answered it, e.g. to show once what only a create's answer
+   * carries (a device's secret).
+   */
+  onSaved?: (record: T, mode: 'add' | 'edit') => void;
+}
+
 /** The add/edit form of the list around it (in a modal or a drawer), drawing the page's form component; nothing without one. */
-export function ListForm<T extends object>() {
+export function ListForm<T extends object>({ onSaved }: Props<T> = {}) {
   const list = useResourceListContext<T>();
   const { editor, form: Fields } = list;
   if (!Fields) return null;
+  const submit = async (values: Record<string, unknown>) => {
+    const saved = await editor.submit(values);
+    onSaved?.(saved, editor.mode);
+  };
   return (
     <FormPanel
       key={editor.session}
@@ -14,7 +26,7 @@ export function ListForm<T extends object>() {
       title={editor.mode === 'edit' ? RT.editTitle(list.title) : RT.addTitle(list.title)}
       open={editor.open}
       onClose={editor.close}
-      onSubmit={editor.submit}
+      onSubmit={submit}
       submitting={list.saving}
       initialValues={editor.initialValues}
       width={list.formWidth}

@@ -34,11 +34,16 @@ export interface BulkFormProps {
 }
 
 /**
- * A toolbar button acting on the selected rows. Without `onClick` it sends `POST {resource}/{key}` with
+ * A toolbar button acting on the selected rows. Without `onClick` it sends `POST {resource}/{name ?? key}` with
  * `{ids, ...values}`, where the values come from `form` (asked in a dialog first) if there is one, and refreshes.
  */
 export interface BulkAction {
   key: string;
+  /**
+   * The declared action it sends, when not `key`: two buttons may send one action with different bodies (打标签
+   * and 移除标签 both send `tag`, with mode add or remove).
+   */
+  name?: string;
   label: ReactNode;
   /** The permission bit on the list's menu the button needs (hidden without it). */
   permission?: Action;

@@ -31,13 +31,14 @@ export interface FilterOption {
 
 /**
  * A filter of the search bar; all but text ones apply as soon as they change, text ones on Enter or 搜索. 'dict'
- * offers the items of a dictionary category, 'company' the company tree of the caller's scope.
+ * offers the items of a dictionary category, 'company' the company tree of the caller's scope, 'area' a region of
+ * the dictionary's area tree.
  */
 export interface FilterField {
   /** The query parameter, e.g. 'status'. */
   name: string;
   label: string;
-  type: 'select' | 'text' | 'remote' | 'dict' | 'company';
+  type: 'select' | 'text' | 'remote' | 'dict' | 'company' | 'area';
   options?: FilterOption[];
   /** For 'remote': where the options come from, e.g. { url: '/manager/custom', labelField: 'company_name' }. */
   remote?: Omit<RemoteSelectProps, 'value' | 'onChange'>;

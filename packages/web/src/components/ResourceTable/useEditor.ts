@@ -13,8 +13,8 @@ interface Options<T> {
   fetchRecord: boolean;
   toFormValues?: (record: T) => object;
   toBody?: (values: Record<string, unknown>, record?: T) => object;
-  create: (body: object) => Promise<unknown>;
-  update: (id: Id, body: object) => Promise<unknown>;
+  create: (body: object) => Promise<T>;
+  update: (id: Id, body: object) => Promise<T>;
 }
 
 /** The add/edit form's state: which record, its loading, and the save that creates or updates. */
@@ -60,10 +60,10 @@ export function useEditor<T extends object>(options: Options<T>) {
     openAdd: () => show({ mode: 'add' }),
     openEdit,
     close: () => setOpen(false),
-    submit: async (values: Record<string, unknown>) => {
+    /** Creates or updates; resolves to the record as the server answered it (a create may carry what it shows once). */
+    submit: async (values: Record<string, unknown>): Promise<T> => {
       const body = toBody ? toBody(values, record) : values;
-      if (editing.mode === 'edit') await update(editing.id, body);
-      else await create(body);
+      return editing.mode === 'edit' ? update(editing.id, body) : create(body);
     },
   };
 }
