@@ -33,6 +33,13 @@ describe('generateRoutes', () => {
     expect(paths(routes)).toEqual(['/device', '/device/device', '/system', '/system/role']);
   });
 
+  it('opens a page addressed with parameters by its menu’s grant: 机床 at /device/machinetool/:id', () => {
+    const routes = generateRoutes(userInfo({ role_menu: [{ menu: '/device/device', action: QUERY }, { menu: '/device/machinetool', action: QUERY }] }));
+    expect(paths(routes)).toEqual(['/device', '/device/device', '/device/machinetool/:id']);
+    expect(find(routes, '/device/machinetool/:id')?.meta?.activeMenu).toBe('/device/device');
+    expect(paths(generateRoutes(userInfo({ role_menu: [{ menu: '/device/device', action: QUERY }] })))).not.toContain('/device/machinetool/:id');
+  });
+
   it('drops a parent none of whose pages survive', () => {
     const routes = generateRoutes(userInfo({ role_menu: [{ menu: '/manager/goods', action: QUERY }] }));
     expect(routes.map((r) => r.path)).toEqual(['/manager']);

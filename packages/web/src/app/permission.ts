@@ -24,12 +24,12 @@ export function filterAsyncRoutes(routes: readonly AppRoute[], roles: readonly s
 }
 
 /**
- * Keeps the leaves whose path is a role_menu entry with the query bit, each now allowed for `roles` (so a route's
- * own role list, like login_log's manager, gives way to the role menu).
+ * Keeps the leaves whose menu (their path, unless they name one) is a role_menu entry with the query bit, each now
+ * allowed for `roles` (so a route's own role list, like login_log's manager, gives way to the role menu).
  */
 export function filterByRoleMenu(routes: readonly AppRoute[], roleMenu: UserInfo['role_menu'], roles: readonly string[]): AppRoute[] {
   const menus = new Set(roleMenu.filter((entry) => (entry.action & ACTION.query) === ACTION.query).map((entry) => entry.menu));
-  const kept = keepTree(routes, (route) => !!route.children || menus.has(route.path));
+  const kept = keepTree(routes, (route) => !!route.children || menus.has(route.menu ?? route.path));
   return withRoles(kept, [...roles]);
 }
 

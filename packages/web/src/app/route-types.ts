@@ -19,6 +19,11 @@ export interface RouteMeta {
 /** One route of the console; paths are absolute (e.g. '/system/role'). */
 export interface AppRoute {
   path: string;
+  /**
+   * The menu whose role grants open the route, when the path is not that menu's own: a page addressed with
+   * parameters below its menu (e.g. '/device/machinetool' for '/device/machinetool/:id').
+   */
+  menu?: string;
   /** Lazy page component; a route with children is rendered inside the layout. */
   page?: () => Promise<{ default: ComponentType }>;
   redirect?: string;

@@ -27,6 +27,8 @@ export const constantRoutes: AppRoute[] = [
 
 /** The page of each menu that has one; every other menu shows 建设中 until its issue builds it. */
 const PAGES: Readonly<Record<string, PageLoader>> = {
+  '/device/device': () => import('../features/device/DeviceListPage'),
+  '/device/machinetool': () => import('../features/machine-tool/MachineToolPage'),
   '/manager/custom': () => import('../features/customer/CustomerListPage'),
   '/manager/organization': () => import('../features/organization/OrganizationPage'),
   '/manager/tag': () => import('../features/tag/TagListPage'),
@@ -40,11 +42,19 @@ const PAGES: Readonly<Record<string, PageLoader>> = {
   '/system/login_log': () => import('../features/system/login-log/Page'),
 };
 
+/**
+ * Pages addressed with parameters below their menu's path (机床 of one box: /device/machinetool/:id); the menu's
+ * path stays the key of their role grants.
+ */
+const PARAMS: Readonly<Record<string, string>> = {
+  '/device/machinetool': ':id',
+};
+
 /** A menu of the contracts' table as a route: a top-level group renders the layout frame, a page loads lazily. */
 function toRoute(menu: MenuDef, top: boolean): AppRoute {
   const { path, title, icon, hidden, alwaysShow, redirect, activeMenu, roles, children } = menu;
   return {
-    path,
+    ...(PARAMS[path] ? { path: `${path}/${PARAMS[path]}`, menu: path } : { path }),
     ...(top ? { layout: true } : {}),
     ...(redirect ? { redirect } : {}),
     ...(hidden ? { hidden } : {}),

@@ -54,7 +54,7 @@ describe('sidebar', () => {
   });
 
   it('hides pages marked hidden and highlights their activeMenu entry instead', () => {
-    renderInConsole(<Sidebar />, '/device/machinetool?id=3');
+    renderInConsole(<Sidebar />, '/device/machinetool/3');
     expect(screen.queryByText('机床')).toBeNull();
     const selected = menu().querySelector('.ant-menu-item-selected') as HTMLElement;
     expect(within(selected).getByText('网关设备')).toBeInTheDocument();

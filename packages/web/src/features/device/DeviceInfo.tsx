@@ -1,0 +1,41 @@
+import { DEVICE_STATE_TITLES, type Device, deviceResource, labelOf } from '@gw/contracts';
+import { Descriptions } from 'antd';
+import type { ReactNode } from 'react';
+import { parseAddress } from '../../components/AddressPicker/address';
+import { areaLabel } from '../../utils/dictionary';
+import { parseTime } from '../../utils/format';
+import { DeviceTags, LicenseTag, OnlineDot } from './columns';
+
+/** 基本信息: every field of the box as GET /device/device/{id} answered it. */
+export function DeviceInfo({ device }: { device: Device }) {
+  const items: [string, ReactNode][] = [
+    ['gateway_id', device.gateway_id],
+    ['name', device.name],
+    ['company_name', device.company_name],
+    ['goods_name', device.goods_name],
+    ['fingerprint', device.fingerprint],
+    ['vpn_ip', device.vpn_ip],
+    ['state', DEVICE_STATE_TITLES[device.state]],
+    ['online', <OnlineDot online={device.online} />],
+    ['license_state', <LicenseTag state={device.license_state} />],
+    ['last_seen_at', parseTime(device.last_seen_at)],
+    ['firmware_version', device.firmware_version],
+    ['imei', device.imei],
+    ['iccid', device.iccid],
+    ['machine_count', device.machine_count],
+    ['area_id', areaLabel(device.area_id)],
+    ['address', parseAddress(device.address).address],
+    ['tags', <DeviceTags tags={device.tags} />],
+    ['remark', device.remark],
+    ['created_at', parseTime(device.created_at)],
+    ['updated_at', parseTime(device.updated_at)],
+  ];
+  return (
+    <Descriptions
+      column={2}
+      size="small"
+      bordered
+      items={items.map(([field, value]) => ({ key: field, label: labelOf(deviceResource, field), children: value, span: field === 'address' || field === 'remark' ? 2 : 1 }))}
+    />
+  );
+}

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInShell } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
+import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import DeviceListPage from './DeviceListPage';
+import { P, around, box } from './testing';
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
+/** The dialog titled `title`. */
+const modal = (title: string) => screen.getByText(title, { selector: '.ant-modal-title' }).closest<HTMLElement>('.ant-modal')!;
+/** Clicks an option of the select opened last (antd draws its dropdowns at the end of the page). */
+const pick = async (user: ReturnType<typeof userEvent.setup>, text: string) => {
+  const options = await screen.findAllByText(text, { selector: '.ant-select-item-option-content, .ant-select-tree-title' });
+  await user.click(options.at(-1)!);
+};
+
+allowSlowMachine();
+let calls: ApiCall[];
+beforeEach(() => {
+  useUserStore.setState({ info: userInfo({ super_user: true }) });
+  calls = mockApi({
+    ...around,
+    [`POST ${P}`]: (body) => ok({ ...box({ id: 9, ...(body as object) }), secret: 'S3cr3t-once-only' }),
+    [`POST ${P}/assign`]: () => ({ ...ok(null), message: '已将 2 台设备分配给客户' }),
+    [`POST ${P}/tag`]: () => ({ ...ok(null), message: '已为 1 台设备移除标签' }),
+    [`POST ${P}/1/secret`]: () => ({ ...ok({ secret: 'N3w-secret' }), message: '密钥已重置,请立即复制:它只显示这一次' }),
+  }).calls;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+// a whole page with its dialogs: slow on a loaded 2-core machine
+describe('网关设备', { timeout: 60_000 }, () => {
+  it('lists the boxes in the origin console’s columns, with 未授权, the online dot and coloured tags', async () => {
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    expect(headers()).toEqual(
+      expect.arrayContaining(['序号', '设备ID', '公司名称', '设备名称', '设备指纹', 'IP地址', '更新时间', '授权许可', '是否在线', '设备类型', '标签', '固件版本', '最后在线']),
+    );
+    expect(headers().slice(0, 9)).toEqual(['序号', '设备ID', '公司名称', '设备名称', '设备指纹', 'IP地址', '更新时间', '授权许可', '是否在线']);
+    const first = rowOf('一号网关');
+    expect(within(first).getByText('10.8.0.2')).toBeInTheDocument();
+    expect(within(first).getByText('未授权')).toBeInTheDocument();
+    expect(within(first).getByText('在线')).toBeInTheDocument();
+    expect(within(first).getByText('重点')).toHaveClass('ant-tag-red');
+    expect(within(rowOf('二号网关')).getByText('离线')).toBeInTheDocument();
+  });
+
+  it('keeps a box with machine tools: its 删除 is disabled and says how many', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('二号网关');
+    const remove = within(rowOf('二号网关')).getByText(twoChars('删除')).closest('button')!;
+    expect(remove).toBeDisabled();
+    await user.hover(remove.parentElement!);
+    expect(await screen.findByText('设备下还有 2 台机床,请先删除机床')).toBeInTheDocument();
+    expect(within(rowOf('一号网关')).getByText(twoChars('删除')).closest('button')).toBeEnabled();
+  });
+
+  it('shows the new box’s secret once after the create, to copy, with the warning', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    await user.click(screen.getByText(twoChars('新增')));
+    await user.click(within(modal('新增网关设备')).getByLabelText('设备ID'));
+    await user.paste('GW-009');
+    await user.click(within(modal('新增网关设备')).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', P, { gateway_id: 'GW-009', area_id: 0 }]]));
+    const shown = await screen.findByText('S3cr3t-once-only');
+    const secretDialog = shown.closest<HTMLElement>('.ant-modal')!;
+    expect(within(secretDialog).getByText(/密钥只显示这一次/)).toBeInTheDocument();
+    expect(within(secretDialog).getByText('GW-009')).toBeInTheDocument();
+    expect(within(secretDialog).getByRole('button', { name: /复制|copy/i })).toBeInTheDocument();
+    await user.click(within(secretDialog).getByText('我已保存'));
+    // closing (jsdom never ends the closing animation, so the dialog stays in the page)
+    await waitFor(() => expect(secretDialog).toHaveClass('ant-zoom-leave'));
+  });
+
+  it('resets a secret after the descriptor’s confirmation and shows the new one the same way', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    await user.click(within(rowOf('一号网关')).getByText('重置密钥'));
+    const question = await screen.findByText(/重置后旧密钥立即失效/);
+    expect(writes(calls)).toEqual([]);
+    await user.click(within(question.closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/1/secret`, undefined]]));
+    const shown = await screen.findByText('N3w-secret');
+    expect(within(shown.closest<HTMLElement>('.ant-modal')!).getByText('GW-001')).toBeInTheDocument();
+  });
+
+  it('assigns the selected boxes to a company picked from the tree', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
+    await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
+    await user.click(screen.getByText('分配客户', { selector: 'button *' }));
+    await user.click(within(modal('分配客户')).getByRole('combobox'));
+    await pick(user, '华东一厂');
+    await user.click(within(modal('分配客户')).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/assign`, { customer_id: 8, ids: [1, 2] }]]));
+    expect(await screen.findByText('已将 2 台设备分配给客户')).toBeInTheDocument();
+  });
+
+  it('removes the chosen tags from the selection: the declared tag action with mode remove', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
+    await user.click(screen.getByText('移除标签', { selector: 'button *' }));
+    await user.click(within(modal('移除标签')).getByRole('combobox'));
+    await pick(user, '重点');
+    await user.click(within(modal('移除标签')).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/tag`, { tag_ids: [5], mode: 'remove', ids: [1] }]]));
+  });
+
+  it('opens 设备详情 with 基本信息 of the box', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    await user.click(within(rowOf('一号网关')).getByText(twoChars('详情')));
+    const drawer = (await screen.findByText('设备详情: GW-001')).closest<HTMLElement>('.ant-drawer')!;
+    expect(within(drawer).getByText('基本信息')).toBeInTheDocument();
+    expect(within(drawer).getByText('fp-aa01')).toBeInTheDocument();
+    expect(within(drawer).getByText('已出货')).toBeInTheDocument();
+  });
+});

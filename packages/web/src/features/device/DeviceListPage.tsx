@@ -1,0 +1,79 @@
+import { DEVICE_FLOW_PATH, type Device, MACHINE_MENU, deviceResource } from '@gw/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DetailDrawer, ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, bulkActionsFrom, filtersFrom, rowActionsFrom } from '../../components/ResourceTable';
+import type { BulkAction, DetailTab, RowAction } from '../../components/ResourceTable/listTypes';
+import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
+import { useCan } from '../../utils/permission';
+import { AddTagsForm, AssignForm, RemoveTagsForm } from './BulkForms';
+import { deviceColumns } from './columns';
+import { DeviceFlows } from './DeviceFlows';
+import { DeviceForm, deviceBody, deviceValues } from './DeviceForm';
+import { DeviceInfo } from './DeviceInfo';
+import { DeviceMachines } from './DeviceMachines';
+import { M } from './messages';
+import { SecretDialog, type ShownSecret } from './SecretDialog';
+import { useVendorSession } from './useVendorSession';
+
+/** 分配客户, 打标签 and 移除标签 (both send the declared `tag`, with mode add or remove), each under its bit. */
+const BULK: BulkAction[] = [
+  ...bulkActionsFrom(deviceResource, { assign: AssignForm, tag: AddTagsForm }),
+  { key: 'untag', name: 'tag', label: M.untag, permission: deviceResource.actions!.tag.permission, form: RemoveTagsForm },
+];
+/** Only the vendor gives boxes to customers: the server refuses it to anyone else. */
+const VENDOR_ONLY_BULK = new Set(['assign']);
+
+/** The descriptor's filters, the region picked from the area tree. */
+const FILTERS = filtersFrom(deviceResource, { area_id: { type: 'area' } });
+
+const canDelete = (device: Device) => (device.machine_count ? M.hasMachines(device.machine_count) : true);
+
+/**
+ * 网关设备: the boxes of the caller's scope. The vendor registers them (the secret shown once after the create),
+ * assigns them to customers and tags them; a customer's user sees its subtree's boxes and may name, locate,
+ * remark and tag them. Per row: its machine tools, its details (基本信息, 机床, 流转记录) and 重置密钥.
+ */
+export default function DeviceListPage() {
+  const vendor = useVendorSession();
+  const can = useCan();
+  const navigate = useNavigate();
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
+  const filters = useReadableFilters(FILTERS);
+
+  const rowActions: RowAction<Device>[] = [
+    ...(can(MACHINE_MENU, 'query') ? [{ key: 'machines', label: M.machines, onClick: (row: Device) => void navigate(`${MACHINE_MENU}/${row.id}`) }] : []),
+    { key: 'detail', label: M.detail, onClick: (row, list) => list.detail.show(row) },
+    ...rowActionsFrom<Device>(deviceResource, { secret: (data, row) => setSecret({ gatewayId: row.gateway_id, secret: (data as { secret: string }).secret }) }),
+  ];
+  const tabs: DetailTab<Device>[] = [
+    { key: 'base', label: M.baseTab, render: (device) => <DeviceInfo device={device} /> },
+    ...(can(MACHINE_MENU, 'query') ? [{ key: 'machines', label: M.machinesTab, render: (device: Device) => <DeviceMachines deviceId={device.id} /> }] : []),
+    ...(can(DEVICE_FLOW_PATH, 'query') ? [{ key: 'flows', label: M.flowsTab, render: (device: Device) => <DeviceFlows deviceId={device.id} /> }] : []),
+  ];
+  const onSaved = (device: Device, mode: 'add' | 'edit') => {
+    if (mode === 'add' && device.secret) setSecret({ gatewayId: device.gateway_id, secret: device.secret });
+  };
+
+  return (
+    <ResourceList<Device>
+      descriptor={deviceResource}
+      columns={deviceColumns}
+      filters={filters}
+      form={DeviceForm}
+      formWidth={760}
+      toFormValues={deviceValues}
+      toBody={deviceBody}
+      actions={{ add: vendor }}
+      canDelete={canDelete}
+      rowActions={rowActions}
+      bulkActions={vendor ? BULK : BULK.filter((action) => !VENDOR_ONLY_BULK.has(action.key))}
+    >
+      <ListSearchBar />
+      <ListToolbar />
+      <ListGrid<Device> />
+      <ListForm<Device> onSaved={onSaved} />
+      <DetailDrawer<Device> tabs={tabs} title={(device) => M.detailTitle(device.gateway_id)} width={900} />
+      <SecretDialog shown={secret} onClose={() => setSecret(null)} />
+    </ResourceList>
+  );
+}

@@ -1,0 +1,38 @@
+import { FLEET_DICT, MACHINE_MENU, type MachineTool, machineToolResource, labelOf } from '@gw/contracts';
+import { Button, Table } from 'antd';
+import { useNavigate } from 'react-router';
+import type { ColumnsType } from 'antd/es/table';
+import { dictTitle } from '../../utils/dictionary';
+import { useDeviceMachines } from './api';
+import { M } from './messages';
+
+const label = (field: string) => labelOf(machineToolResource, field);
+const columns: ColumnsType<MachineTool> = [
+  { key: 'code', dataIndex: 'code', title: label('code') },
+  { key: 'name', dataIndex: 'name', title: label('name') },
+  { key: 'category', dataIndex: 'category', title: label('category'), render: (category: string) => dictTitle(FLEET_DICT.machineToolCategory, category) || category },
+  { key: 'model', dataIndex: 'model', title: label('model') },
+  { key: 'ip', dataIndex: 'ip', title: label('ip') },
+];
+
+/** 机床: the machine tools behind the box, with their addresses, and the way to the box's 机床 page. */
+export function DeviceMachines({ deviceId }: { deviceId: number }) {
+  const machines = useDeviceMachines(deviceId);
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button type="link" style={{ paddingInline: 0, marginBottom: 8 }} onClick={() => void navigate(`${MACHINE_MENU}/${deviceId}`)}>
+        {M.manageMachines}
+      </Button>
+      <Table<MachineTool>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={machines.isPending}
+        dataSource={machines.data}
+        columns={columns}
+        locale={{ emptyText: M.noMachines }}
+      />
+    </>
+  );
+}
