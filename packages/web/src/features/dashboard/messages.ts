@@ -8,6 +8,7 @@ export const M = {
   download: '下载',
   saved: '保存成功',
   noCompany: '当前用户未关联公司',
+  stats: { title: '设备统计信息', type: '设备类型', total: '总数', online: '在线', offline: '离线', empty: '暂无设备' },
   fields: {
     username: '用户名',
     name: '姓名',
