@@ -8,12 +8,13 @@
 // Run after `npm run build`: node bench/fleet-list.mjs (env PG_URL, DURATION, ROUNDS, CONNECTIONS, POOL,
 // LIST_COUNT_CACHE_MS)
 import { fork } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
+import { canonical, cpuSeconds } from './measure.mjs';
 import { FLEET, seedFleet } from './fleet-seed.mjs';
 
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,20 +29,6 @@ const API = '/custom/api/v1';
 if (!existsSync(fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url)))) {
   throw new Error('packages/server/dist/main.js missing: run `npm run build` first');
 }
-
-/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Keys sorted, so two bodies compare by content rather than by key order. */
-const canonical = (body) =>
-  JSON.stringify(body, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v));
 
 const name = `gw_fleet_bench_${process.pid}`;
 const dbUrl = Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString();

@@ -6,12 +6,13 @@
 // only when a server errs or the two answer differently. Run after `npm run build`: node bench/list-endpoint.mjs
 // (env PG_URL, DURATION, ROUNDS, CONNECTIONS, PAGE; POOL = connections per server to PostgreSQL, default 20)
 import { fork } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
+import { canonical, cpuSeconds } from './measure.mjs';
 
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -36,20 +37,6 @@ async function sql(url, text) {
     await client.end();
   }
 }
-
-/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Keys sorted, so two bodies compare by content rather than by key order. */
-const canonical = (body) =>
-  JSON.stringify(body, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v));
 
 const name = `gw_bench_${process.pid}`;
 const dbUrl = Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString();
