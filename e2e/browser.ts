@@ -69,7 +69,11 @@ export function watchProblems(page: Page): string[] {
     if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // a request still in flight when the page reloads or navigates is aborted by the browser, not failed
+    if (reason !== 'net::ERR_ABORTED') problems.push(`failed: ${request.method()} ${request.url()} ${reason}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
   });

@@ -129,7 +129,7 @@ describe('system administration in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/^登录日志_\d{8}_\d{6}\.xlsx$/);
 
     const rows = await sheetRows(await download.path());
-    expect(rows[0]).toEqual(['时间', '公司', '用户名', 'IP', '浏览器', '结果', '原因']);
+    expect(rows[0]).toEqual(['时间', '公司', '用户', 'IP', '浏览器 (User-Agent)', '结果', '原因']);
     expect(rows.slice(1).map((row) => [row[2], row[5], row[6]])).toEqual([
       [GHOST, '失败', '密码错误'],
       [GHOST, '失败', '密码错误'],
