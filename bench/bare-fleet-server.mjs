@@ -1,6 +1,6 @@
 // The baseline of bench/fleet-list.mjs: a minimal node:http server answering a page of boxes with the same SQL
-// the API issues for it — the page, then one query for the company and type names, tags and machine tool counts
-// of the page's boxes, and the total kept for LIST_COUNT_CACHE_MS like the API keeps it — through bare `pg`, in the
+// the API issues for it — the page with the company and type names, tags and machine tool counts of its boxes in
+// one query, and the total kept for LIST_COUNT_CACHE_MS like the API keeps it — through bare `pg`, in the
 // same list envelope. No auth, no validation, no framework. The caller's scope comes as ?scope=<customer id>.
 // Usage: DATABASE_URL=… PORT=… LIST_COUNT_CACHE_MS=… node bench/bare-fleet-server.mjs
 import { createServer } from 'node:http';
@@ -11,7 +11,6 @@ const TTL = Number(process.env.LIST_COUNT_CACHE_MS ?? 5000);
 const COLUMNS = `"id", "gateway_id", "name", "customer_id", "goods_id", "fingerprint", "secret_hash", "vpn_ip", "machine_net",
   "firmware_version", "imei", "iccid", "address", "area_id", "online", "last_seen_at", "state", "remark", "created_at", "updated_at"`;
 const SUBTREE = (n) => `"device"."customer_id" in (with recursive sub(id) as (select $${n}::integer union select c.id from customer c join sub on c.parent_id = sub.id) select id from sub)`;
-const list = (n) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
 const counts = new Map();
 
 /** WHERE and its parameters for the query string, as the API builds them. */
@@ -37,32 +36,28 @@ function whereOf(url) {
   return { where: conds.length ? `where ${conds.join(' and ')}` : '', params };
 }
 
-const EXTRAS = (n) => `select "id",
-    (select c.company_name from customer c where c.id = device.customer_id),
-    (select g.name from goods g where g.id = device.goods_id),
+// the box's company and type names, tags and machine tool count, in the page's own query as the API reads them
+const DERIVED = `(select c.company_name from customer c where c.id = device.customer_id) as company_name,
+    (select g.name from goods g where g.id = device.goods_id) as goods_name,
     coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.id)
-      from device_tag_link l join device_tag t on t.id = l.tag_id where l.device_id = device.id), '[]'::json),
-    (select count(*)::int from machine_tool m where m.device_id = device.id)
-  from "device" where "device"."id" in (${list(n)})`;
+      from device_tag_link l join device_tag t on t.id = l.tag_id where l.device_id = device.id), '[]'::json) as tags,
+    (select count(*)::int from machine_tool m where m.device_id = device.id) as machine_count,
+    (case
+      when exists (select 1 from license l where l.device_id = device.id and l.revoked_at is null and l.nbf <= now() and l.exp > now()) then 'licensed'
+      when exists (select 1 from license l where l.device_id = device.id and l.revoked_at is null and l.exp <= now()) then 'expired'
+      else 'none' end) as license_state`;
 
 async function page(where, params, limit, start) {
   const n = params.length;
-  const { rows } = await pool.query(`select ${COLUMNS} from "device" ${where} order by "device"."id" desc limit $${n + 1} offset $${n + 2}`, [...params, limit, start]);
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const extras = await pool.query({ text: EXTRAS(ids.length), values: ids, rowMode: 'array' });
-  const byId = new Map(extras.rows.map(([id, company_name, goods_name, tags, machine_count]) => [id, { company_name, goods_name, tags, machine_count }]));
+  const { rows } = await pool.query(`select ${COLUMNS}, ${DERIVED} from "device" ${where} order by "device"."id" desc limit $${n + 1} offset $${n + 2}`, [...params, limit, start]);
   const iso = (d) => (d ? d.toISOString() : null);
-  return rows.map((r) => {
-    const e = byId.get(r.id);
-    return {
-      id: r.id, gateway_id: r.gateway_id, name: r.name, customer_id: r.customer_id, company_name: e.company_name,
-      goods_id: r.goods_id, goods_name: e.goods_name, fingerprint: r.fingerprint, vpn_ip: r.vpn_ip, machine_net: r.machine_net,
-      firmware_version: r.firmware_version, imei: r.imei, iccid: r.iccid, address: r.address, area_id: r.area_id,
-      tags: e.tags, online: r.online, last_seen_at: iso(r.last_seen_at), state: r.state,
-      license_state: 'none', machine_count: e.machine_count, remark: r.remark, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id, gateway_id: r.gateway_id, name: r.name, customer_id: r.customer_id, company_name: r.company_name,
+    goods_id: r.goods_id, goods_name: r.goods_name, fingerprint: r.fingerprint, vpn_ip: r.vpn_ip, machine_net: r.machine_net,
+    firmware_version: r.firmware_version, imei: r.imei, iccid: r.iccid, address: r.address, area_id: r.area_id,
+    tags: r.tags, online: r.online, last_seen_at: iso(r.last_seen_at), state: r.state,
+    license_state: r.license_state, machine_count: r.machine_count, remark: r.remark, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  }));
 }
 
 function total(where, params) {

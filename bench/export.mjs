@@ -6,6 +6,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { startBuiltServer } from '../scripts/built-server.mjs';
 
@@ -100,7 +101,8 @@ let ok = true;
 {
   const first = await startBuiltServer({ env });
   await first.stop({ keepData: true });
-  const db = new PGlite(path.join(first.dataDir, 'pglite'));
+  // with the extensions the server loads (db/client.ts)
+  const db = new PGlite(path.join(first.dataDir, 'pglite'), { extensions: { pg_trgm } });
   await seedRows((q) => db.query(q));
   await db.close();
   const server = await startBuiltServer({ env, dataDir: first.dataDir });

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
-import { canonical, cpuSeconds } from './measure.mjs';
+import { canonical, measureSlice } from './measure.mjs';
 import { FLEET, seedFleet } from './fleet-seed.mjs';
 
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -76,18 +76,7 @@ try {
     ['customer (工厂 7)', customerToken, `&scope=${factory.id}`],
   ];
 
-  const measure = async (url, seconds, headers, pid, sink) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-    instance.on('response', (_client, _status, _bytes, ms) => sink?.latencies.push(ms));
-    const cpu0 = cpuSeconds(pid);
-    const r = await instance;
-    if (r.errors || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx`);
-    if (sink) {
-      sink.requests += r.requests.total;
-      sink.seconds += r.duration;
-      sink.cpu += cpuSeconds(pid) - cpu0;
-    }
-  };
+  const measure = (url, seconds, headers, pid, sink) => measureSlice(autocannon, { url, connections: CONNECTIONS, seconds, headers: headers, pid, sink });
   const summary = (s) => {
     const sorted = s.latencies.sort((x, y) => x - y);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
-import { canonical, cpuSeconds } from './measure.mjs';
+import { canonical, measureSlice } from './measure.mjs';
 
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -79,18 +79,7 @@ try {
   }
 
   // Interleaved slices (ours, bare, ours, …) so a busy neighbour on the machine slows both alike.
-  const measure = async (url, seconds, h, pid, sink) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: h });
-    instance.on('response', (_client, _status, _bytes, ms) => sink?.latencies.push(ms));
-    const cpu0 = cpuSeconds(pid);
-    const r = await instance;
-    if (r.errors || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx`);
-    if (sink) {
-      sink.requests += r.requests.total;
-      sink.seconds += r.duration;
-      sink.cpu += cpuSeconds(pid) - cpu0;
-    }
-  };
+  const measure = (url, seconds, h, pid, sink) => measureSlice(autocannon, { url, connections: CONNECTIONS, seconds, headers: h, pid, sink });
   const ourUrl = `${server.url}${path}`;
   await measure(ourUrl, 2, headers, server.pid); // warm-up: JIT, pools, plan caches
   await measure(bareUrl, 2, undefined, bare.pid);

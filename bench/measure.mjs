@@ -14,3 +14,20 @@ export function cpuSeconds(pid) {
 /** Keys sorted, so two bodies compare by content rather than by key order. */
 export const canonical = (body) =>
   JSON.stringify(body, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v));
+
+/**
+ * One slice of load: autocannon on `url` for `seconds`, refusing errors and non-2xx answers; with a `sink`, adds
+ * the slice's requests, seconds, latencies and the CPU time process `pid` spent on them.
+ */
+export async function measureSlice(autocannon, { url, connections, seconds, headers, pid, sink }) {
+  const instance = autocannon({ url, connections, duration: seconds, headers });
+  instance.on('response', (_client, _status, _bytes, ms) => sink?.latencies.push(ms));
+  const cpu0 = cpuSeconds(pid);
+  const r = await instance;
+  if (r.errors || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx`);
+  if (sink) {
+    sink.requests += r.requests.total;
+    sink.seconds += r.duration;
+    sink.cpu += cpuSeconds(pid) - cpu0;
+  }
+}

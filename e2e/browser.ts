@@ -46,6 +46,18 @@ export async function openSignedIn(browser: Browser, url: string, username: stri
 }
 
 /**
+ * Clicks `item` of a popup (dropdown, context menu, select options) once the popup has been placed at `anchor`.
+ * A popup is first drawn off its place and aligned a frame or more later; on a loaded machine Playwright can find
+ * it still there and "stable", click the page beneath (the navbar) and so close the popup instead. The popups
+ * these tests use open downwards, so the item must lie below the anchor's top edge before it is clicked.
+ */
+export async function clickPlaced(item: Locator, anchor: Locator): Promise<void> {
+  const top = (await anchor.boundingBox())?.y ?? 0;
+  await expect.poll(async () => (await item.boundingBox())?.y ?? -Infinity).toBeGreaterThan(top);
+  await item.click();
+}
+
+/**
  * Opens a dropdown with `trigger` and clicks `item` in it. A click that lands while the navbar is still settling
  * can be missed by the dropdown, so the trigger is clicked again until the item shows.
  */
@@ -56,7 +68,25 @@ export async function pickFromMenu(trigger: Locator, item: Locator): Promise<voi
       return item.isVisible();
     })
     .toBe(true);
-  await item.click();
+  await clickPlaced(item, trigger);
+}
+
+/**
+ * Right-clicks `target` and chooses `name` in its context menu until `done()` holds. On a loaded machine a
+ * right-click can land while the tab bar re-renders (no menu opens) and a click can reach a menu still on its
+ * way in (nothing happens); so, as a user would, it opens the menu and chooses again until the outcome shows.
+ * Every action chosen this way must be harmless to repeat.
+ */
+export async function pickFromContextMenu(target: Locator, name: string, done: () => Promise<boolean>): Promise<void> {
+  const item = target.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name, exact: true });
+  await expect
+    .poll(async () => {
+      if (await done()) return true;
+      const attempt = (await item.isVisible()) ? item.click({ timeout: 3000 }) : target.click({ button: 'right', timeout: 3000 });
+      await attempt.catch(() => undefined);
+      return done();
+    })
+    .toBe(true);
 }
 
 /**

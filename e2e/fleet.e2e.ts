@@ -1,11 +1,8 @@
 import { ACTION } from '@gw/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSignedIn, watchProblems } from './browser.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
-
-/** A button's accessible name: antd spaces out a two-character label (确 定), an icon adds its own name in front. */
-const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}$`);
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchProblems } from './browser.js';
+import { api, choose, consoleUnderTest, label, option, settled } from './console.js';
 
 const GOODS = '边缘网关 E2E';
 const CUSTOMER = '华东精机 E2E';
@@ -15,64 +12,15 @@ const BOXES = ['E2E-GW-1', 'E2E-GW-2', 'E2E-GW-3'];
 const USER = 'huadong-ops';
 const PASSWORD = 'huadong-pass-1';
 
-/** Calls the API from the page with the signed-in user's token; the answer's data, or a throw naming the failure. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, path, body }) => {
-      const headers = { TOKEN: localStorage.getItem('Custom-Token') ?? '', 'content-type': 'application/json' };
-      const answer = await fetch(`/custom/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return (await answer.json()) as { code: number; message: string; data: unknown };
-    },
-    { method, path, body },
-  );
-  if (res.code !== 200) throw new Error(`${method} ${path}: ${res.code} ${res.message}`);
-  return res.data as T;
-}
-
-/** The open (not hidden) dropdown's option with `text`: antd draws every dropdown at the end of the page. */
-const option = (page: Page, text: string) =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper', { hasText: text });
-
-/**
- * Opens a select of `scope` by its label and picks `text`, until the select shows it: a click that lands while a
- * dropdown is still opening or closing can be missed, so it is tried again (as pickFromMenu does for menus).
- */
-async function choose(page: Page, scope: Locator, field: string, text: string): Promise<void> {
-  const select = scope.locator('.ant-form-item', { has: page.getByLabel(field, { exact: true }) }).locator('.ant-select');
-  await expect
-    .poll(async () => {
-      if ((await select.innerText()).includes(text)) return true;
-      if (!(await option(page, text).first().isVisible())) await scope.getByLabel(field, { exact: true }).click();
-      await option(page, text)
-        .first()
-        .click({ timeout: 5_000 })
-        .catch(() => undefined);
-      return (await select.innerText()).includes(text);
-    })
-    .toBe(true);
-}
-
 describe('the fleet in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const signedIn = (path: string, user = 'admin', password = ADMIN_PASSWORD) => openSignedIn(browser, `${server.url}/custom${path}`, user, password);
-  /** The list has its rows (antd blurs a loading table and it takes no clicks). */
-  const settled = (page: Page) => expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+  const app = consoleUnderTest();
+  const { signedIn } = app;
   const rowOf = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('registers three boxes, gives two to a customer, tags one, adds its machine tools; that customer’s user sees those two only', async () => {
     const admin = await signedIn('/manager/goods');
     const problems = watchProblems(admin);
-    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
 
     // a device type on its own page
     await settled(admin);
@@ -90,7 +38,7 @@ describe('the fleet in Chromium', () => {
     await api(admin, 'POST', '/manager/tag', { name: TAG, color: 'red', customer_id: customer.id });
 
     // three boxes on 网关设备, each secret copied from the dialog that shows it once
-    await admin.goto(`${server.url}/custom/device/device`);
+    await admin.goto(`${app.url}/custom/device/device`);
     await settled(admin);
     const secrets: string[] = [];
     for (const [i, gatewayId] of BOXES.entries()) {
@@ -156,6 +104,9 @@ describe('the fleet in Chromium', () => {
     const machinePage = admin.url();
     await admin.getByText(/^1 号网关 \[VPN IP地址:10\.8\.\d+\.\d+\]$/).waitFor();
     await admin.locator('.ant-tag', { hasText: 'fp-e2e-1' }).waitFor();
+    // machine tools are enabled under a licence: this box's allows five of any brand
+    const boxId = Number(/(\d+)$/.exec(machinePage)![1]);
+    await api(admin, 'POST', '/system/license', { device_id: boxId, type: 'business', vpn: false, count: [{ model: 'all', count: 5 }] });
 
     for (const [code, name, brand] of [
       ['M01', '立式加工中心', 'FANUC 发那科'],
@@ -227,7 +178,7 @@ describe('the fleet in Chromium', () => {
     await form.waitFor({ state: 'hidden' });
     await rowOf(user, '一车间网关').waitFor();
 
-    await user.goto(`${server.url}/custom/dashboard`);
+    await user.goto(`${app.url}/custom/dashboard`);
     const stats = user.locator('.ant-card', { hasText: '设备统计信息' });
     await stats.locator('tbody tr', { hasText: GOODS }).waitFor();
     expect(await stats.locator('tbody tr').allInnerTexts()).toEqual([[GOODS, '2', '0', '2'].join('\t')]);

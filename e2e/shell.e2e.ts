@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage, openSignedIn, pickFromMenu, watchProblems } from './browser.js';
+import { clickPlaced, launchBrowser, login, newPage, openSignedIn, pickFromContextMenu, pickFromMenu, watchProblems } from './browser.js';
 import { seedUsers } from './fixtures.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
 
@@ -106,41 +106,33 @@ describe('console shell in Chromium', () => {
     await page.context().close();
   });
 
-  // Switched off at the end of a session: since the fleet menus and pages landed, the tab's context menu opens
-  // under the navbar (the header intercepts the click on 刷新). Left for the next session to fix in the layout.
-  it.skip('keeps Dashboard through close others and close all, and refreshes a tab in place', async () => {
+  it('keeps Dashboard through close others and close all, and refreshes a tab in place', async () => {
     const page = await signedIn();
     const sidebar = page.locator('aside[aria-label="sidebar"]');
     await sidebar.getByText('系统管理').click();
-    for (const title of ['版本管理', '授权生成', '调试代理']) {
+    for (const title of ['版本管理', '刷机助手', '调试代理']) {
       await sidebar.getByText(title, { exact: true }).click();
       await page.getByText('建设中', { exact: true }).waitFor();
     }
-    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '版本管理', '授权生成', '调试代理']);
+    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '版本管理', '刷机助手', '调试代理']);
 
-    await tags(page).filter({ hasText: '授权生成' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '刷新' }).click();
-    await page.waitForURL('**/custom/system/gen_license');
+    const tab = tags(page).filter({ hasText: '刷机助手' });
+    const tabsAre = (...titles: string[]) => async () => JSON.stringify(await tags(page).allInnerTexts()) === JSON.stringify(titles);
+    await pickFromContextMenu(tab, '刷新', async () => new URL(page.url()).pathname === '/custom/system/box_flasher');
     await page.getByText('建设中', { exact: true }).waitFor();
+    expect(await tags(page).allInnerTexts()).toEqual(['首页', '版本管理', '刷机助手', '调试代理']);
 
-    await tags(page).filter({ hasText: '授权生成' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其它' }).click();
-    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页', '授权生成']);
-
-    await tags(page).filter({ hasText: '授权生成' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭所有' }).click();
-    await expect.poll(() => tags(page).allInnerTexts()).toEqual(['首页']);
+    await pickFromContextMenu(tab, '关闭其它', tabsAre('首页', '刷机助手'));
+    await pickFromContextMenu(tab, '关闭所有', tabsAre('首页'));
     await page.waitForURL('**/custom/dashboard');
     await page.context().close();
   });
 
-  // Switched off with the test above: since the dashboard shows 设备统计信息, choosing 登录日志 in the header
-  // search did not navigate in 2 of 3 runs. Left for the next session to find out whether the page or the test is at fault.
-  it.skip('navigates from the header search', async () => {
+  it('navigates from the header search', async () => {
     const page = await signedIn();
     await page.getByRole('button', { name: '搜索' }).click();
     await page.keyboard.type('登录日志');
-    await page.getByRole('option', { name: /登录日志/ }).click();
+    await clickPlaced(page.getByRole('option', { name: /登录日志/ }), page.locator('.header-search-select'));
     await page.waitForURL('**/custom/system/login_log');
     await page.context().close();
   });

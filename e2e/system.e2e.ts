@@ -1,14 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newPage, openSignedIn } from './browser.js';
+import { label } from './console.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
 import { filledIn, sheetRows } from './xlsx.js';
-
-/**
- * A button's accessible name: antd spaces out a two-character label (确 定), and an icon adds its own name in
- * front (plus 新增); the label must still be whole (删除 does not match 批量删除).
- */
-const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}$`);
 
 describe('system administration in Chromium', () => {
   let server: RunningServer;

@@ -24,7 +24,7 @@ export async function startBuiltServer({ env = {}, dataDir, port } = {}) {
   const began = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dir, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: { ...process.env, DATA_DIR: dir, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -30,6 +30,12 @@ export const userInfoSchema = z.object({
   all_roles: z.array(roleRefSchema),
   role_menu: z.array(roleMenuSchema),
   super_user: z.boolean(),
+  /**
+   * Whose data this session sees, as the server decides it: `all` for the super user and the vendor's staff
+   * (every customer; they alone create boxes, assign them and write their identity), `own` for a customer's
+   * users (their company's subtree).
+   */
+  scope: z.enum(['all', 'own']),
   customer_id: z.number().nullable(),
   custom: z.object({ id: z.number(), company_name: z.string(), name: z.string() }).nullable(),
 });

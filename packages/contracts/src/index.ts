@@ -15,3 +15,6 @@ export * from './own.js';
 export * from './menus.js';
 export * from './resource.js';
 export * from './fleet/index.js';
+export * from './license.js';
+export * from './box/index.js';
+export * from './debug.js';

@@ -7,6 +7,8 @@ import { deviceResource } from './fleet/device.js';
 import { deviceTagResource } from './fleet/device-tag.js';
 import { goodsResource } from './fleet/goods.js';
 import { machineToolResource } from './fleet/machine-tool.js';
+import { buyOrderResource, sellOrderResource } from './fleet/order.js';
+import { licenseResource } from './license.js';
 import { own } from './own.js';
 import { defineResource, yesNoOptions } from './resource.js';
 import { roleResource } from './role-admin.js';
@@ -28,6 +30,14 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   device: { ...deviceResource.labels, secret_hash: '设备密钥', machine_net: '机床网段' },
   device_tag: deviceTagResource.labels,
   machine_tool: { ...machineToolResource.labels, device_id: '网关设备' },
+  device_tag_link: { device_id: '网关设备', tag_id: '标签' },
+  license: licenseResource.labels,
+  buy_order: buyOrderResource.labels,
+  sell_order: sellOrderResource.labels,
+  buy_order_line: { ...buyOrderResource.lines!.labels, order_id: '进货单' },
+  sell_order_line: { ...sellOrderResource.lines!.labels, order_id: '出货单' },
+  debug_session: { id: 'ID', device_id: '网关设备', gateway_id: '设备ID', customer_id: '公司名称', operator_id: '操作人', operator: '操作人', ip: 'IP地址', started_at: '开始时间', ended_at: '结束时间', commands: '指令数' },
+  debug_command: { id: 'ID', session_id: '调试会话', method: '请求方式', url: '请求地址', data: '请求数据', ret: '返回码', reply: '设备回复', sent_at: '发送时间', answered_at: '回复时间' },
 };
 
 /** Titles of the audited tables, for the log's table filter. */
@@ -41,6 +51,17 @@ export const TABLE_TITLES: Record<string, string> = {
   device: deviceResource.title,
   device_tag: deviceTagResource.title,
   machine_tool: machineToolResource.title,
+  // a box's tags: logged under the box (its id is the record), one row per tag added or removed
+  device_tag_link: '设备的标签',
+  license: licenseResource.title,
+  buy_order: buyOrderResource.title,
+  sell_order: sellOrderResource.title,
+  // an order's lines: logged under the order (its id is the record)
+  buy_order_line: '进货单明细',
+  sell_order_line: '出货单明细',
+  debug_session: '调试会话',
+  // a session's commands: logged under the session (its id is the record)
+  debug_command: '调试指令',
 };
 
 /** The label of one column of an audited table; '' for a column the catalogue does not know. */

@@ -51,4 +51,10 @@ describe('the menu table and the resource descriptors', () => {
       expect(menuActions(menu!), descriptor.path).toEqual([...answered].sort((a, b) => ACTION[a] - ACTION[b]));
     }
   });
+
+  it('orders each list by default on one of its sortable fields', () => {
+    for (const { path, sortable, defaultSort } of descriptors) {
+      if (defaultSort) expect(sortable, path).toContain(defaultSort.replace(/^[-+]/, ''));
+    }
+  });
 });

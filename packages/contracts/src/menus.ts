@@ -64,7 +64,8 @@ export const MENUS: readonly MenuDef[] = [
     actions: [],
     children: [
       { path: '/manager/custom', title: 'custom', zh: '客户管理', icon: 'TeamOutlined', actions: CRUD },
-      { path: '/manager/organization', title: 'organization', zh: '组织架构', icon: 'ApartmentOutlined', actions: CRUD },
+      // the company tree drawn to be dragged: it reads the tree and moves companies, nothing more
+      { path: '/manager/organization', title: 'organization', zh: '组织架构', icon: 'ApartmentOutlined', actions: ['query', 'edit'] },
       { path: '/manager/tag', title: 'tag', zh: '设备标签', icon: 'TagsOutlined', actions: WRITE },
       // a ledger the server writes: read and exported, never written from here
       { path: '/manager/device_flow', title: 'deviceFlow', zh: '设备流转', icon: 'SwapOutlined', actions: READ_EXPORT },
@@ -90,7 +91,8 @@ export const MENUS: readonly MenuDef[] = [
       { path: '/system/mp_reply', title: 'mpReply', zh: '自动回复', icon: 'MessageOutlined', actions: CRUD },
       { path: '/system/qrcode_url', title: 'qrcodeUrl', zh: '短链接', icon: 'QrcodeOutlined', actions: CRUD },
       { path: '/system/version', title: 'version', zh: '版本管理', icon: 'CloudUploadOutlined', actions: CRUD },
-      { path: '/system/gen_license', title: 'genLicense', zh: '授权生成', icon: 'KeyOutlined', actions: CRUD },
+      // a licence is revoked (修改), never deleted, and has no sheet
+      { path: '/system/gen_license', title: 'genLicense', zh: '授权生成', icon: 'KeyOutlined', actions: ['query', 'add', 'edit'] },
       { path: '/system/debug_client', title: 'debugClient', zh: '调试代理', icon: 'BugOutlined', actions: CRUD },
       { path: '/system/box_flasher', title: 'boxFlasher', zh: '刷机助手', icon: 'ThunderboltOutlined', actions: CRUD },
       // both logs are written by the server and never edited or deleted

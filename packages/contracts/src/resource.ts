@@ -18,7 +18,9 @@ export type FilterInput =
   | { type: 'select'; options: readonly FilterOption[] }
   | { type: 'dict'; category: string }
   | { type: 'remote'; url: string; labelField: string; limit?: number }
-  | { type: 'company' };
+  | { type: 'company' }
+  /** A region from the area tree (province → city → district); the value is the area id. */
+  | { type: 'area' };
 
 /** One query parameter that narrows a list. */
 export interface FilterDescriptor {
@@ -81,6 +83,7 @@ export interface ResourceDescriptor<Item = unknown> {
   labels: Readonly<Record<string, string>>;
   /** Field names a list may be sorted by (`sort=name`, `sort=-name`). */
   sortable: readonly string[];
+  /** The order of a list that names none, on the server and in the console: a sortable field, `-` for downwards. */
   defaultSort?: string;
   /** The field the date range (start_date, end_date) applies to; none for lists without one. */
   dateField?: string;
@@ -96,14 +99,24 @@ export interface ResourceDescriptor<Item = unknown> {
   exportable?: boolean;
   /** An xlsx import from the export's template; needs `create`. */
   importable?: boolean;
-  /** Rows form a tree by `parent_id`: GET {path}/tree, moves refuse cycles, a parent with children stays. */
-  tree?: boolean;
+  /**
+   * Rows form a tree by `parent_id`: GET {path}/tree and POST {path}/{id}/move, moves refuse cycles, a parent
+   * with children stays. `pages`: the menus of other pages that draw the tree (组织架构); their 查询 reads the tree
+   * and their 修改 moves a node, as the resource's own menu does.
+   */
+  tree?: boolean | { pages: readonly string[] };
   actions?: Readonly<Record<string, ActionDescriptor>>;
   lines?: LinesDescriptor;
 }
 
 /** Declares a resource, keeping its item type for the pages and hooks that read it. */
 export const defineResource = <Item>(descriptor: ResourceDescriptor<Item>): ResourceDescriptor<Item> => descriptor;
+
+/** The menus whose 查询 reads a tree resource's tree and whose 修改 moves its nodes: its own, then its pages'. */
+export const treeMenus = (resource: Pick<ResourceDescriptor, 'path' | 'menu' | 'tree'>): string[] => [
+  resource.menu ?? resource.path,
+  ...(typeof resource.tree === 'object' ? resource.tree.pages : []),
+];
 
 /** The label of a field, or the field's own name when none is declared. */
 export const labelOf = (resource: Pick<ResourceDescriptor, 'labels'>, field: string): string =>

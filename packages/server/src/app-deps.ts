@@ -3,6 +3,11 @@ import type { Db } from './db/client.js';
 import type { CountCache } from './http/resource/count-cache.js';
 import type { SheetJobs } from './http/resource/sheets.js';
 import type { Clock } from './lib/clock.js';
+import type { LiveBus } from './live/bus.js';
+import type { EmbeddedBroker } from './mqtt/broker.js';
+import type { BoxCommands } from './mqtt/commands/types.js';
+import type { BoxAccounts } from './mqtt/external/accounts.js';
+import type { BoxLink } from './mqtt/link.js';
 import type { Captchas } from './modules/tools/captcha.js';
 import type { Sessions } from './modules/user/sessions.js';
 
@@ -17,4 +22,14 @@ export interface AppDeps {
   counts: CountCache;
   /** Export and import work for the resource machine's spreadsheet routes. */
   sheets: SheetJobs;
+  /** The embedded MQTT broker, when this server runs one (started in app.ts, closed with the app). */
+  broker?: EmbeddedBroker;
+  /** Events for the console's live channel (presence, machine states, alarms, job progress). */
+  live: LiveBus;
+  /** The box protocol's link (embedded broker or external client); absent when MQTT is off. */
+  link?: BoxLink;
+  /** Commands to boxes over the link; absent when MQTT is off. */
+  commands?: BoxCommands;
+  /** An external broker's box accounts (Mosquitto dynamic security), kept in step where boxes change. */
+  boxAccounts?: BoxAccounts;
 }

@@ -16,15 +16,21 @@ import { startJobs } from './jobs/export-runner.js';
 import { sheetJobs } from './jobs/sheets.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { TokenSigner } from './lib/token.js';
+import { liveBusFor } from './live/pg-bus.js';
+import { startLive } from './live/start.js';
 import { customerRoutes } from './modules/customer/routes.js';
+import { debugRoutes } from './modules/debug/routes.js';
 import { exportRoutes } from './modules/export/routes.js';
 import { fleetRoutes } from './modules/fleet/routes.js';
+import { licenseRoutes } from './modules/license/routes.js';
+import { orderRoutes } from './modules/order/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerConsole } from './modules/ops/console.js';
 import { registerDocs } from './modules/ops/docs.js';
 import { registerHealth } from './modules/ops/health.js';
 import { Captchas } from './modules/tools/captcha.js';
 import { toolsRoutes } from './modules/tools/routes.js';
+import { startMqtt } from './mqtt/start.js';
 import { userRoutes } from './modules/user/routes.js';
 import { Sessions } from './modules/user/sessions.js';
 
@@ -60,6 +66,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     captchas: new Captchas(db, clock),
     counts: new CountCache(config.listCountCacheMs),
     sheets: sheetJobs,
+    // across nodes through LISTEN/NOTIFY on real PostgreSQL; in process on PGlite
+    live: liveBusFor(db),
   };
 
   const app = Fastify({
@@ -83,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 20, fields: 20 } });
   await registerDocs(app);
-  registerHealth(app, db);
+  const metrics = registerHealth(app, db);
   registerGuard(app, deps.sessions, db);
 
   await app.register(userRoutes, { prefix: API_PREFIX, ...deps });
@@ -92,7 +100,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(async (scope) => systemRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => exportRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => fleetRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => licenseRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => debugRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => orderRoutes(scope, deps), { prefix: API_PREFIX });
 
+  await startMqtt(app, deps, metrics);
+  await startLive(app, deps, metrics);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   await registerConsole(app, config.webDist, uploadsDir);

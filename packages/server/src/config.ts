@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BOX_COMMAND_TIMEOUT_SECONDS } from '@gw/contracts';
 
 /** Every setting the server reads from the environment; the README's table lists them with these defaults. */
 export interface Config {
@@ -29,6 +30,34 @@ export interface Config {
   exportTtlHours: number;
   /** Export jobs one server runs at the same time. */
   exportConcurrency: number;
+  /** The embedded MQTT broker runs unless MQTT_BROKER=off or MQTT_URL names an external broker. */
+  mqttBroker: boolean;
+  /** An external broker (not used by the server yet); setting it keeps the embedded one off. */
+  mqttUrl: string;
+  /** TCP (or TLS) port of the embedded broker; 0 picks any free port. */
+  mqttPort: number;
+  /** PEM file paths; both set: the embedded broker speaks TLS on MQTT_PORT. */
+  mqttTlsCert: string;
+  mqttTlsKey: string;
+  /** With MQTT_URL: the shared-subscription group of the server nodes (they split data, traffic and ota). */
+  mqttShareGroup: string;
+  /** With MQTT_URL: the server's own login at the external broker. */
+  mqttUsername: string;
+  mqttPassword: string;
+  /** With MQTT_URL: the shared secret EMQX sends (header x-hook-secret) to the authn/authz hooks; empty: hooks answer 404. */
+  emqxHookSecret: string;
+  /** With MQTT_URL: keep Mosquitto 2's dynamic security in step with the boxes (the server's login must be a dynsec admin). */
+  mqttDynsec: boolean;
+  /** Seconds the platform waits for a box's reply to a command before 设备无响应. */
+  boxCommandTimeoutSeconds: number;
+  /** How often the boxes' last_seen_at, kept in memory per message, is written (one statement for all, ms). */
+  presenceFlushMs: number;
+  /** Days of telemetry history kept: older daily partitions are dropped whole (at start and daily). */
+  telemetryRetentionDays: number;
+  /** The ingest writes what arrived at most this long ago in one transaction (ms)... */
+  ingestBatchMs: number;
+  /** ...or as soon as this many machine values are queued. */
+  ingestBatchMax: number;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -61,5 +90,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(here, '../../web/dist')),
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72, 'EXPORT_TTL_HOURS', 1),
     exportConcurrency: int(env.EXPORT_CONCURRENCY, 1, 'EXPORT_CONCURRENCY', 1),
+    mqttBroker: !/^(off|false|0|no)$/i.test(env.MQTT_BROKER ?? 'on') && !env.MQTT_URL,
+    mqttUrl: env.MQTT_URL || '',
+    mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
+    mqttTlsCert: env.MQTT_TLS_CERT || '',
+    mqttTlsKey: env.MQTT_TLS_KEY || '',
+    mqttShareGroup: env.MQTT_SHARE_GROUP || 'gw',
+    mqttUsername: env.MQTT_USERNAME || '',
+    mqttPassword: env.MQTT_PASSWORD || '',
+    emqxHookSecret: env.EMQX_HOOK_SECRET || '',
+    mqttDynsec: /^(on|true|1|yes)$/i.test(env.MQTT_DYNSEC ?? 'off'),
+    boxCommandTimeoutSeconds: int(env.BOX_COMMAND_TIMEOUT_SECONDS, BOX_COMMAND_TIMEOUT_SECONDS, 'BOX_COMMAND_TIMEOUT_SECONDS', 1),
+    presenceFlushMs: int(env.PRESENCE_FLUSH_MS, 5000, 'PRESENCE_FLUSH_MS', 10),
+    telemetryRetentionDays: int(env.TELEMETRY_RETENTION_DAYS, 30, 'TELEMETRY_RETENTION_DAYS', 1),
+    ingestBatchMs: int(env.INGEST_BATCH_MS, 50, 'INGEST_BATCH_MS', 1),
+    ingestBatchMax: int(env.INGEST_BATCH_MAX, 1000, 'INGEST_BATCH_MAX', 1),
   };
 }

@@ -7,7 +7,7 @@ import { openDatabase } from './db/client.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'pglite'), poolMax: config.dbPoolMax });
-  const { app, generatedPassword } = await buildApp({ config, db: database.db });
+  const { app, deps, generatedPassword } = await buildApp({ config, db: database.db });
   if (!config.loginCaptcha) {
     app.log.warn('!!! LOGIN_CAPTCHA=off: 登录不再需要验证码,只可用于自动化测试,切勿用于生产环境 !!!');
   }
@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${config.port}/custom/`;
   const db = database.kind === 'pglite' ? `PGlite (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL';
-  console.log(`\n智能网关管理系统已启动: ${url}\n数据库: ${db}\nAPI 文档: http://${shownHost}:${config.port}/custom/api/docs`);
+  const { broker } = deps;
+  const mqtt = broker ? `${broker.tls ? 'mqtts' : 'mqtt'}://${shownHost}:${broker.port}, ws://${shownHost}:${config.port}/custom/mqtt` : '未启动内置服务';
+  console.log(`\n智能网关管理系统已启动: ${url}\n数据库: ${db}\nMQTT: ${mqtt}\nAPI 文档: http://${shownHost}:${config.port}/custom/api/docs`);
   if (generatedPassword) {
     console.log(`\n首次启动已创建超级管理员 ${config.superUser},初始密码: ${generatedPassword}\n(只显示这一次,请登录后修改)\n`);
   }

@@ -45,7 +45,8 @@ export const deviceFlowResource = defineResource<DeviceFlow>({
   dateField: 'created_at',
   keywordsHint: '设备ID/单号/操作人',
   filters: {
-    device_id: { label: '设备', schema: idFilterSchema },
+    // the boxes the caller may see, found by 设备ID, name or fingerprint; a box's drawer links here with its id
+    device_id: { label: '设备', schema: idFilterSchema, input: { type: 'remote', url: '/device/device', labelField: 'gateway_id' } },
     type: { label: '类型', schema: z.enum(FLOW_TYPES), input: { type: 'select', options: FLOW_TYPES.map((t) => ({ label: FLOW_TYPE_TITLES[t], value: t })) } },
     customer_id: { label: '公司', schema: idFilterSchema, op: 'subtree', input: { type: 'company' } },
   },

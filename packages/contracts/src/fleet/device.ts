@@ -72,8 +72,11 @@ export const deviceSchema = z.object({
   online: z.boolean(),
   last_seen_at: z.string().nullable(),
   state: z.enum(DEVICE_STATES),
-  /** 授权许可: 'none' (未授权) until the licence issue fills it. */
-  license_state: z.enum(['none']),
+  /**
+   * 授权许可, from the box's licences: `licensed` 已授权 (one not revoked is in force now), `expired` 已过期 (only
+   * expired ones left), `none` 未授权 (none, none yet in force, or all revoked).
+   */
+  license_state: z.enum(['licensed', 'expired', 'none']),
   machine_count: z.number(),
   remark: z.string(),
   created_at: z.string(),
@@ -86,6 +89,8 @@ export type Device = z.infer<typeof deviceSchema>;
 export const deviceAssignSchema = z.object({ customer_id: idSchema });
 export const deviceTaggingSchema = z.object({ tag_ids: z.array(idSchema).min(1, '请选择标签').max(50), mode: z.enum(['add', 'remove']) });
 export const deviceSecretSchema = z.object({ secret: z.string() });
+/** 退货, 维修, 维修完成, 报废: why, for the ledger. */
+export const deviceMoveSchema = z.object({ remark: z.string().trim().max(200, '备注最长 200 个字符').default('') });
 
 /** One row of 设备统计信息 on the home page. */
 export const deviceStatsRowSchema = z.object({
@@ -145,12 +150,18 @@ export const deviceResource = defineResource<Device>({
       input: { type: 'select', options: [{ label: '在线', value: 'true' }, { label: '离线', value: 'false' }] },
     },
     state: { label: '库存状态', schema: z.enum(DEVICE_STATES), input: { type: 'select', options: stateOptions } },
-    area_id: { label: '地区', schema: idFilterSchema },
+    area_id: { label: '地区', schema: idFilterSchema, input: { type: 'area' } },
   },
   exportable: true,
   actions: {
     assign: { title: '分配客户', permission: 'assign', target: 'bulk', body: deviceAssignSchema },
     tag: { title: '打标签', permission: 'tag', target: 'bulk', body: deviceTaggingSchema },
     secret: { title: '重置密钥', permission: 'secret', target: 'row', confirm: '重置后旧密钥立即失效,设备需使用新密钥重新连接。确定重置?' },
+    // stock movements of the vendor's (each writes its ledger row): a shipped box comes back to stock, goes to
+    // repair and back, or is scrapped
+    return: { title: '退货', permission: 'assign', target: 'bulk', body: deviceMoveSchema },
+    repair: { title: '维修', permission: 'assign', target: 'bulk', body: deviceMoveSchema },
+    repaired: { title: '维修完成', permission: 'assign', target: 'bulk', body: deviceMoveSchema },
+    scrap: { title: '报废', permission: 'assign', target: 'bulk', body: deviceMoveSchema },
   },
 });

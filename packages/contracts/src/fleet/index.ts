@@ -5,3 +5,4 @@ export * from './device-tag.js';
 export * from './machine-tool.js';
 export * from './device-flow.js';
 export * from './net.js';
+export * from './order.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../api.js';
 import { booleanParamSchema, idFilterSchema } from '../api.js';
-import { defineResource } from '../resource.js';
+import { defineResource, yesNoOptions } from '../resource.js';
 import { FLEET_DICT } from './states.js';
 
 export const MACHINE_PATH = '/device/machine';
@@ -73,8 +73,9 @@ export const machineToolResource = defineResource<MachineTool>({
   defaultSort: 'code',
   keywordsHint: '编号/名称/型号',
   filters: {
-    device_id: { label: '网关设备', schema: idFilterSchema },
+    // the page is one box's (/device/machinetool/:id): set by the route, not offered in the search bar
+    device_id: { label: '网关设备', schema: idFilterSchema, hidden: true },
     category: { label: '类型', schema: z.string().max(32), input: { type: 'dict', category: FLEET_DICT.machineToolCategory } },
-    enabled: { label: '启用', schema: booleanParamSchema },
+    enabled: { label: '启用', schema: booleanParamSchema, input: { type: 'select', options: yesNoOptions('启用', '停用') } },
   },
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,7 +33,8 @@ export async function openDatabase(options: { url?: string; dir?: string | null;
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
-  const client = options.dir ? new PGlite(options.dir) : new PGlite();
+  // pg_trgm: the trigram indexes of migration 0005 (the box list's keyword search)
+  const client = new PGlite({ ...(options.dir ? { dataDir: options.dir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

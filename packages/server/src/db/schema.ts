@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   cidr,
+  date,
   index,
   inet,
   integer,
@@ -17,7 +18,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DeviceState, FlowType, RoleMenu } from '@gw/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DeviceState, FlowType, LicenseCount, LicenseType, MachineState, OnlineReason, OrderStatus, RoleMenu } from '@gw/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -291,6 +293,11 @@ export const device = pgTable(
     area_id: integer('area_id').notNull().default(0),
     online: boolean('online').notNull().default(false),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    /** The connection that made it online (a stamp per connect): a late offline of an older one changes nothing. */
+    online_session: text('online_session').notNull().default(''),
+    online_since: timestamp('online_since', { withTimezone: true }),
+    /** The server node holding that connection (embedded broker) or that saw it (external broker). */
+    online_node: text('online_node').notNull().default(''),
     state: text('state').$type<DeviceState>().notNull().default('in_stock'),
     remark: text('remark').notNull().default(''),
     created_at: createdAt(),
@@ -301,6 +308,11 @@ export const device = pgTable(
     index('device_goods_idx').on(t.goods_id),
     index('device_created_idx').on(t.created_at),
     index('device_online_idx').on(t.online),
+    // the list's keywords (ILIKE '%…%' on these three) through trigram indexes: a few ms instead of a scan
+    // of every box (pg_trgm, created by migration 0005; PGlite loads it in db/client.ts)
+    index('device_gateway_id_trgm_idx').using('gin', t.gateway_id.op('gin_trgm_ops')),
+    index('device_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('device_fingerprint_trgm_idx').using('gin', t.fingerprint.op('gin_trgm_ops')),
     check('device_state_check', sql`${t.state} in ('in_stock', 'shipped', 'returned', 'repair', 'scrapped')`),
   ],
 );
@@ -385,4 +397,228 @@ export const deviceFlow = pgTable(
     index('device_flow_from_idx').on(t.from_customer_id),
     check('device_flow_type_check', sql`${t.type} in ('purchase_in', 'sale_out', 'transfer', 'return', 'repair', 'scrap')`),
   ],
+);
+
+/**
+ * 授权: a licence certificate issued for a box (or a bare fingerprint). Never deleted: a licence is revoked,
+ * and a deleted box leaves its licences with `device_id` null. `jti` names it inside the certificate.
+ */
+export const license = pgTable(
+  'license',
+  {
+    id: serial('id').primaryKey(),
+    device_id: integer('device_id').references(() => device.id, { onDelete: 'set null' }),
+    gateway_id: text('gateway_id').notNull().default(''),
+    finger_print: text('finger_print').notNull(),
+    type: text('type').$type<LicenseType>().notNull(),
+    nbf: timestamp('nbf', { withTimezone: true }).notNull(),
+    exp: timestamp('exp', { withTimezone: true }).notNull(),
+    iat: timestamp('iat', { withTimezone: true }).notNull(),
+    jti: text('jti').notNull().unique(),
+    vpn: boolean('vpn').notNull().default(false),
+    count: jsonb('count').$type<LicenseCount[]>().notNull().default([]),
+    certificate: text('certificate').notNull(),
+    remark: text('remark').notNull().default(''),
+    issuer: integer('issuer').references(() => adminUser.id, { onDelete: 'set null' }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    revoke_reason: text('revoke_reason').notNull().default(''),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('license_device_idx').on(t.device_id),
+    index('license_exp_idx').on(t.exp),
+    check('license_type_check', sql`${t.type} in ('business', 'temp')`),
+  ],
+);
+
+/** The columns 进货单 and 出货单 share: number, day, status (draft → confirmed | cancelled), who made it, when confirmed. */
+const orderColumns = () => ({
+  id: serial('id').primaryKey(),
+  order_no: text('order_no').notNull().unique(),
+  order_date: date('order_date', { mode: 'string' }).notNull(),
+  status: text('status').$type<OrderStatus>().notNull().default('draft'),
+  remark: text('remark').notNull().default(''),
+  operator_id: integer('operator_id').references(() => adminUser.id, { onDelete: 'set null' }),
+  confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+const orderStatusCheck = (name: string, status: AnyPgColumn) => check(name, sql`${status} in ('draft', 'confirmed', 'cancelled')`);
+
+/**
+ * The columns of an order line: a device type (its name as it was when the line was written, as a document
+ * keeps it), how many at what price, the amount computed by the database (exact), and the boxes' serials.
+ */
+const orderLineColumns = (parent: () => AnyPgColumn) => ({
+  id: serial('id').primaryKey(),
+  order_id: integer('order_id')
+    .notNull()
+    .references(parent, { onDelete: 'cascade' }),
+  goods_id: integer('goods_id')
+    .notNull()
+    .references(() => goods.id),
+  goods_name: text('goods_name').notNull().default(''),
+  quantity: integer('quantity').notNull(),
+  unit_price: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+  amount: numeric('amount', { precision: 14, scale: 2 }).generatedAlwaysAs(sql`"quantity" * "unit_price"`),
+  serials: text('serials').array().notNull().default(sql`'{}'::text[]`),
+});
+
+/** 进货单: boxes received from a supplier; confirming it creates one box in stock per serial. */
+export const buyOrder = pgTable(
+  'buy_order',
+  { ...orderColumns(), supplier: text('supplier').notNull() },
+  (t) => [orderStatusCheck('buy_order_status_check', t.status), index('buy_order_date_idx').on(t.order_date)],
+);
+
+export const buyOrderLine = pgTable('buy_order_line', orderLineColumns(() => buyOrder.id), (t) => [
+  index('buy_order_line_order_idx').on(t.order_id, t.id),
+  check('buy_order_line_quantity_check', sql`${t.quantity} > 0`),
+]);
+
+/** 出货单: boxes shipped to a customer; confirming it moves each serial from stock to the customer. */
+export const sellOrder = pgTable(
+  'sell_order',
+  {
+    ...orderColumns(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.id),
+  },
+  (t) => [orderStatusCheck('sell_order_status_check', t.status), index('sell_order_date_idx').on(t.order_date), index('sell_order_customer_idx').on(t.customer_id)],
+);
+
+export const sellOrderLine = pgTable('sell_order_line', orderLineColumns(() => sellOrder.id), (t) => [
+  index('sell_order_line_order_idx').on(t.order_id, t.id),
+  check('sell_order_line_quantity_check', sql`${t.quantity} > 0`),
+]);
+
+/**
+ * The identities (设备ID, clear secret, type) of the boxes a confirmed 进货单 created, sealed with AES-256-GCM
+ * under a platform key, until they are downloaded once; then the row is deleted. Not audited: the operation
+ * log never holds a clear secret, sealed or not.
+ */
+export const buyOrderIdentity = pgTable('buy_order_identity', {
+  order_id: integer('order_id')
+    .primaryKey()
+    .references(() => buyOrder.id, { onDelete: 'cascade' }),
+  sealed: text('sealed').notNull(),
+  created_at: createdAt(),
+});
+
+/** 上下线记录: each online/offline transition of a box, with why (connect, will, takeover, reconcile …). */
+export const deviceOnlineLog = pgTable(
+  'device_online_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    device_id: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    online: boolean('online').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    reason: text('reason').$type<OnlineReason>().notNull(),
+    session: text('session').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    node: text('node').notNull().default(''),
+  },
+  (t) => [index('device_online_log_device_idx').on(t.device_id, t.id)],
+);
+
+/**
+ * The latest values of one machine tool: one row upserted per ingest batch (fillfactor 70 keeps the updates
+ * HOT). `state` is derived from the brand's enums; `parts_total` keeps counting across `cnc_products` resets.
+ * History is in `telemetry` (daily partitions, created in SQL by migration 0009 and by the ingest).
+ */
+export const machineLatest = pgTable(
+  'machine_latest',
+  {
+    machine_tool_id: integer('machine_tool_id')
+      .primaryKey()
+      .references(() => machineTool.id, { onDelete: 'cascade' }),
+    device_id: integer('device_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    state: text('state').$type<MachineState>().notNull(),
+    state_since: timestamp('state_since', { withTimezone: true }).notNull(),
+    products: integer('products'),
+    parts_total: integer('parts_total').notNull().default(0),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('machine_latest_device_idx').on(t.device_id)],
+);
+
+/** A machine tool's state periods: a row per transition, closed (`ended_at`) by the next one. */
+export const machineStateLog = pgTable(
+  'machine_state_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    machine_tool_id: integer('machine_tool_id')
+      .notNull()
+      .references(() => machineTool.id, { onDelete: 'cascade' }),
+    device_id: integer('device_id').notNull(),
+    state: text('state').$type<MachineState>().notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('machine_state_log_machine_idx').on(t.machine_tool_id, t.started_at), index('machine_state_log_started_idx').on(t.started_at)],
+);
+
+/** Alarms of a machine tool: a row from when an alarm number appears in `cnc_alarm` until it is gone. */
+export const machineAlarm = pgTable(
+  'machine_alarm',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    machine_tool_id: integer('machine_tool_id')
+      .notNull()
+      .references(() => machineTool.id, { onDelete: 'cascade' }),
+    device_id: integer('device_id').notNull(),
+    alarm_no: text('alarm_no').notNull(),
+    alarm_type: text('alarm_type').notNull().default(''),
+    alarm_msg: text('alarm_msg').notNull().default(''),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('machine_alarm_machine_idx').on(t.machine_tool_id, t.started_at),
+    index('machine_alarm_open_idx').on(t.machine_tool_id).where(sql`${t.ended_at} is null`),
+    index('machine_alarm_started_idx').on(t.started_at),
+  ],
+);
+
+/** 调试代理: a remote debug session an operator opened on a box. */
+export const debugSession = pgTable(
+  'debug_session',
+  {
+    id: serial('id').primaryKey(),
+    device_id: integer('device_id').references(() => device.id, { onDelete: 'set null' }),
+    gateway_id: text('gateway_id').notNull(),
+    customer_id: integer('customer_id').notNull(),
+    operator_id: integer('operator_id').references(() => adminUser.id, { onDelete: 'set null' }),
+    operator: text('operator').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    commands: integer('commands').notNull().default(0),
+  },
+  (t) => [index('debug_session_started_idx').on(t.started_at), index('debug_session_customer_idx').on(t.customer_id)],
+);
+
+/** One command sent in a debug session and the box's reply (ret null while waiting; -1 设备无响应). */
+export const debugCommand = pgTable(
+  'debug_command',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => debugSession.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    data: jsonb('data'),
+    ret: integer('ret'),
+    reply: jsonb('reply'),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    answered_at: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('debug_command_session_idx').on(t.session_id, t.id)],
 );

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { CONFIG_KEY, DEVICE_STATES, DEVICE_STATE_TITLES, FLEET_DICT, MACHINE_TOOL_CATEGORIES, ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
+import { newLicenseKeyPair } from '../lib/license.js';
 import { generatePassword, hashPassword } from '../lib/password.js';
 import type { Db } from './client.js';
 import { adminUser, appSecret, config, customer, dictCategory, dictItem, role } from './schema.js';
 
 /** The app_secret row keying the hashes of box secrets. */
 export const DEVICE_SECRET_KEY = 'device_secret';
+/** The app_secret row holding the private key (PKCS8 PEM) that signs licence certificates. */
+export const LICENSE_PRIVATE_KEY = 'license_private_key';
 
 export interface SeedResult {
   /** Set only when this start created the super user with a generated password. */
@@ -89,6 +92,9 @@ export async function seed(db: Db, options: { superUser: string; adminPassword: 
       .insert(appSecret)
       .values(['jwt', DEVICE_SECRET_KEY].map((name) => ({ name, value: randomBytes(32).toString('base64url') })))
       .onConflictDoNothing();
+    // every box trusts the public half of this key for good: made once, and when nodes start together the
+    // first insert wins and the others keep its key
+    await tx.insert(appSecret).values({ name: LICENSE_PRIVATE_KEY, value: newLicenseKeyPair().privateKeyPem }).onConflictDoNothing();
     const [secret] = await tx.select().from(appSecret).where(eq(appSecret.name, 'jwt'));
     return { generatedPassword, jwtSecret: secret.value };
   });

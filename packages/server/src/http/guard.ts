@@ -54,6 +54,8 @@ export function registerGuard(app: FastifyInstance, sessions: SessionStore, db: 
     const user = await sessions.authenticate(tokenOf(req));
     if (!user) throw sessionInvalid();
     req.user = user;
-    if (access !== 'session' && !can(user.grants, access.menu, access.action)) throw noPermission();
+    if (access === 'session') return;
+    const menus = typeof access.menu === 'string' ? [access.menu] : access.menu;
+    if (!menus.some((menu) => can(user.grants, menu, access.action))) throw noPermission();
   });
 }

@@ -2,10 +2,11 @@ import type { Action, Grants } from '@gw/contracts';
 import type { Tx } from '../db/client.js';
 
 /**
- * What a route needs: `public` (no login), `session` (any logged-in user), or a menu path and action bit.
+ * What a route needs: `public` (no login), `session` (any logged-in user), or a menu path and action bit — or
+ * several menus, any of which grants it (a tree read by its own page and by a page drawing it).
  * Every API route must declare one; the app refuses to start otherwise.
  */
-export type Access = 'public' | 'session' | { menu: string; action: Action };
+export type Access = 'public' | 'session' | { menu: string | readonly string[]; action: Action };
 
 export interface SessionUser {
   id: number;

@@ -4,7 +4,7 @@ import { and, count, eq, isNull, lt, lte, max, min, or } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.js';
 import { exportJob } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
-import { listWhere, sortKeyOf } from '../http/resource/list-query.js';
+import { listWhere, orderKeyOf } from '../http/resource/list-query.js';
 import { presentRows } from '../http/resource/present.js';
 import type { ResourceContext, ResourceDef, Row } from '../http/resource/types.js';
 import { type ExportJobRow, diskPathOf, expiryFrom, exportFileName, removeFiles, scopeUserOf } from './export-jobs.js';
@@ -200,8 +200,8 @@ export class ExportRunner {
       writer = XlsxWriter.open(file, def.title, def.sheet);
       let written = 0;
       const sort = job.filters.sort;
-      const key = sortKeyOf(def, typeof sort === 'string' ? sort : undefined);
-      // the list's own order; newest first (by id) unless the user sorted by something else
+      const key = orderKeyOf(def, typeof sort === 'string' ? sort : undefined);
+      // the list's own order: the user's, else the resource's default; newest first (by id) when neither names one
       const batches =
         key && !(key.column === def.id && key.descending)
           ? batchesBySort(db, def, where, key, this.batchSize)
@@ -240,7 +240,9 @@ export class ExportRunner {
       .update(exportJob)
       .set({ ...values, heartbeat_at: this.deps.clock.now() })
       .where(and(eq(exportJob.id, id), eq(exportJob.state, 'running'), eq(exportJob.runner, this.node)))
-      .returning({ id: exportJob.id });
+      .returning({ id: exportJob.id, user_id: exportJob.user_id, state: exportJob.state, progress: exportJob.progress });
+    // 导出管理 shows the job's progress and state as they change (to its owner's tabs only)
+    for (const row of rows) this.deps.live.publish({ type: 'job', user_id: row.user_id, job_id: row.id, status: row.state, progress: row.progress });
     return rows.length > 0;
   }
 }

@@ -47,7 +47,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-test-'));
   // totals counted on every request unless a test asks for the cache: tests also write straight to the database
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LIST_COUNT_CACHE_MS: '0', ...options.env });
+  // the embedded MQTT broker on any free port (this machine's Mosquitto holds 1883); deps.broker.port tells which
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LIST_COUNT_CACHE_MS: '0', MQTT_PORT: '0', ...options.env });
   const fresh = await freshDatabase();
   const database = await openDatabase({ url: fresh.url, dir: null });
   const clock = new TestClock();

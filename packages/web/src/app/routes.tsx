@@ -34,12 +34,16 @@ const PAGES: Readonly<Record<string, PageLoader>> = {
   '/manager/tag': () => import('../features/tag/TagListPage'),
   '/manager/device_flow': () => import('../features/device-flow/DeviceFlowListPage'),
   '/manager/goods': () => import('../features/goods/GoodsListPage'),
+  '/manager/buy_order': () => import('../features/order/BuyOrderListPage'),
+  '/manager/sell_order': () => import('../features/order/SellOrderListPage'),
   '/manager/export': () => import('../features/export/Page'),
   '/system/admin_user': () => import('../features/system/admin-user/Page'),
   '/system/role': () => import('../features/system/role/Page'),
   '/system/config': () => import('../features/system/config/Page'),
+  '/system/gen_license': () => import('../features/license/LicenseListPage'),
   '/system/log': () => import('../features/system/log/Page'),
   '/system/login_log': () => import('../features/system/login-log/Page'),
+  '/system/debug_client': () => import('../features/debug/DebugClientPage'),
 };
 
 /**

@@ -55,6 +55,8 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     all_roles: [{ id: 3, name: 'operator' }],
     role_menu: [],
     super_user: false,
+    // the super user sees everything; anyone else here is a customer's user unless the test says
+    scope: overrides.super_user ? 'all' : 'own',
     customer_id: null,
     custom: null,
     ...overrides,

@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
 import type { ApiCall } from './mockApi';
 
 /** antd puts a space between the two characters of a two-character button label (确 定, 删 除). */
@@ -13,4 +14,21 @@ export const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GE
 /** A loaded machine needs longer than a second for a request and a dialog. */
 export function allowSlowMachine(): void {
   configure({ asyncUtilTimeout: 5000 });
+}
+
+/**
+ * What the page hands the browser to save: jsdom has no object URLs and does not download, so the files and the
+ * names they would be saved under are recorded instead (the click spy goes with vi.restoreAllMocks()).
+ */
+export function recordDownloads(): { names: string[]; files: Blob[] } {
+  const saved = { names: [] as string[], files: [] as Blob[] };
+  URL.createObjectURL = vi.fn((blob: Blob | MediaSource) => {
+    if (blob instanceof Blob) saved.files.push(blob);
+    return 'blob:download';
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.names.push(this.download);
+  });
+  return saved;
 }

@@ -15,3 +15,12 @@ export function useCan(): (menu: string, action: Action) => boolean {
     [info],
   );
 }
+
+/**
+ * Whether this session acts for the vendor: the server's own verdict (`scope: 'all'` in the user info — the super
+ * user, or a user of the vendor's company in a role other than 客户). Only then may it create boxes, move stock
+ * (orders, 分配客户, 退货/维修/报废) and issue licences; a customer's user (scope: its own subtree) is refused those.
+ */
+export function useVendorSession(): boolean {
+  return useUserStore((state) => state.info?.scope === 'all');
+}

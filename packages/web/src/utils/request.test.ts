@@ -91,6 +91,13 @@ describe('request client (spec §7, §8)', () => {
     expect(await res.data.text()).toBe('PK');
   });
 
+  it('shows a file’s refusal instead of saving it: a blob asked for, the JSON envelope answered', async () => {
+    const refusal = new Response(JSON.stringify({ code: 300, message: '设备身份已下载,不能再次下载', data: null }), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(refusal)));
+    await expect(request<Blob>({ url: '/manager/buy_order/1/identities', responseType: 'blob' })).rejects.toMatchObject({ message: '设备身份已下载,不能再次下载' });
+    expect(errors).toEqual([{ text: '设备身份已下载,不能再次下载', seconds: 5 }]);
+  });
+
   it('gives up after the 50 s time-out with the network message', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(

@@ -8,7 +8,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   params?: Record<string, unknown>;
   data?: unknown;
-  /** 'blob' for Excel and other files: the response passes through untouched. */
+  /** 'blob' for Excel and other files: the response passes through untouched (unless it is the JSON envelope). */
   responseType?: 'json' | 'blob';
   headers?: Record<string, string>;
   timeout?: number;
@@ -56,6 +56,8 @@ let onSessionExpired = () => {
 export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
+/** The session is gone (an API answer or the live channel said so): whatever handler is set runs. */
+export const sessionExpired = (): void => onSessionExpired();
 
 function buildUrl(url: string, params?: Record<string, unknown>): string {
   const full = /^https?:\/\//.test(url) || url.startsWith('/custom/') ? url : `${API_BASE}${url.startsWith('/') ? '' : '/'}${url}`;
@@ -96,7 +98,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
 
   if (response.ok) {
     const type = response.headers.get('content-type') ?? '';
-    if (options.responseType === 'blob' || type.includes('spreadsheetml') || type.includes('octet-stream')) {
+    // a file asked for may still be refused with the JSON envelope (已下载, 无权访问): that is read as one
+    if (!type.includes('application/json') && (options.responseType === 'blob' || type.includes('spreadsheetml') || type.includes('octet-stream'))) {
       return { code: 200, message: '', data: (await response.blob()) as T };
     }
     let body: Envelope<T> & Record<string, unknown>;
@@ -106,7 +109,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
       throw new RequestError(NETWORK_ERROR, response.status);
     }
     if (body.code === 401) {
-      onSessionExpired();
+      sessionExpired();
       throw new SessionExpiredError(body.message || '登录已过期,请重新登录', body);
     }
     if (typeof body.code === 'number' && body.code >= 300) {

@@ -2,6 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { own } from '@gw/contracts';
 import { compileLines, detailOf } from './lines.js';
+import { compilePageReader } from './page-query.js';
 import { defaultSerializer } from './serialize.js';
 import { checkMove, checkRemovable, compileTree } from './tree.js';
 import type { FilterDef, ResourceDeclaration, ResourceDef } from './types.js';
@@ -45,6 +46,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     scopeColumn: declared.scope ? columnOf(declared.scope, '数据范围') : undefined,
     keywords: (declared.keywords ?? []).map((name) => columnOf(name, '关键字')),
     sortable,
+    defaultSort: resource.defaultSort,
     filters,
     baseWhere: declared.baseWhere,
     item: resource.item,
@@ -55,6 +57,9 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     actions: resource.actions ?? {},
     lines: compileLines(declared, resource.lines),
     importable: !!resource.importable,
+    derived: declared.derived,
+    selection: { ...tableColumns, ...declared.derived },
+    page: compilePageReader(table, declared.derived),
     decorate: declared.decorate,
     serialize: declared.serialize ?? defaultSerializer(resource.item),
     present: declared.present,

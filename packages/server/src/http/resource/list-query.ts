@@ -80,7 +80,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** ORDER BY of a list; the id breaks ties, so paging neither repeats nor skips rows with equal sort values. */
 export function listOrder(def: ResourceDef, sort: string | undefined): SQL[] {
-  const key = sortKeyOf(def, sort);
+  const key = orderKeyOf(def, sort);
   return key ? [key.descending ? desc(key.column) : asc(key.column), desc(def.id)] : [desc(def.id)];
 }
 
@@ -108,6 +108,11 @@ export function parseDate(value: string, field: string, endOfDay = false): Date 
 export interface SortKey {
   column: AnyPgColumn;
   descending: boolean;
+}
+
+/** The order a list is read in: the one asked for, else the descriptor's default (none: newest first). */
+export function orderKeyOf(def: ResourceDef, sort: string | undefined): SortKey | undefined {
+  return sortKeyOf(def, sort || def.defaultSort);
 }
 
 /** `sort=name` ascending, `sort=-name` descending; only declared columns. */

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ListQuery, envelopeSchema, idParamSchema, listEnvelopeSchema } from '@gw/contracts';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../errors.js';
 import { list, ok } from '../reply.js';
 import { listOrder, listQueryOf, listWhere, rowsWhere } from './list-query.js';
+import { countQuery, readPage } from './page-query.js';
 import { answerRows } from './present.js';
 import type { CountCache } from './count-cache.js';
 import type { ResourceDef } from './types.js';
@@ -28,19 +29,11 @@ export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef
       reply.serializer(JSON.stringify);
       const q = req.query as ListQuery & Record<string, unknown>;
       const where = listWhere(def, q, req);
-      const counting = db.select({ total: count() }).from(def.table).where(where);
-      const { sql: text, params } = counting.toSQL();
+      const counting = countQuery(def.table, where);
       // the page is decorated while the count still runs, or its total comes from this node's recent count
       const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(def.table)
-          .where(where)
-          .orderBy(...listOrder(def, q.sort))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
-          .then((page) => answerRows(def, req, page, db)),
-        counts.get(`${text}\u0000${JSON.stringify(params)}`, async () => (await counting)[0].total),
+        readPage(db, def.page, def.table, where, listOrder(def, q.sort), q.limit, (q.page - 1) * q.limit).then((page) => answerRows(def, req, page, db)),
+        counts.get(counting.key, () => counting.run(db)),
       ]);
       return list(rows, { count: total, page: q.page, limit: q.limit });
     },
@@ -53,7 +46,7 @@ export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef
       schema: { tags, summary: `${def.title}详情`, params: idParamSchema, response: { 200: envelopeSchema(def.detail) } },
     },
     async (req) => {
-      const [row] = await db.select().from(def.table).where(and(eq(def.id, req.params.id), rowsWhere(def, req)));
+      const [row] = await db.select(def.selection).from(def.table).where(and(eq(def.id, req.params.id), rowsWhere(def, req)));
       if (!row) throw notFound(def.title);
       return ok((await answerRows(def, req, [row], db, true))[0]);
     },

@@ -18,6 +18,7 @@ const companyResource = defineResource({
   update: z.object({ company_name: z.string().min(1).optional() }),
   labels: { company_name: '公司名称', area_id: '地区', created_at: '创建时间' },
   sortable: ['id', 'company_name'],
+  defaultSort: '-company_name',
   dateField: 'created_at',
   filters: {
     under: { label: '上级公司', schema: idFilterSchema, op: 'subtree' },
@@ -90,6 +91,12 @@ describe('the resource machine (a test-only resource over the customer table)', 
     expect(names(await list('names=A,B'))).toEqual(['A', 'B']);
     expect(names(await list('with_contact=yes'))).toEqual(['A1']);
     expect((await t.api('GET', `${PATH}?area_from=abc`, { token: admin })).statusCode).toBe(400);
+  });
+
+  it('orders a list that names no order as the descriptor says, and one that does as asked', async () => {
+    const unsorted = (await t.api('GET', `${PATH}?limit=100`, { token: admin })).json();
+    expect(names(unsorted)).toEqual(['B', 'A11', 'A1', 'A']);
+    expect(names(await list())).toEqual(['A', 'A1', 'A11', 'B']);
   });
 
   it('gives the answers of this request what `present` adds, and stores what the body says', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { roleResource } from '@gw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer, role } from '../../db/schema.js';
+import { customer, operationLog, role } from '../../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 import { compileResource } from './compile.js';
 
@@ -51,6 +51,40 @@ describe('tree resources (customers and roles)', () => {
     const missing = await t.api('PUT', `${CUSTOMERS}/${ids.A1}`, { token: admin, body: { parent_id: 999_999 } });
     expect(missing.json()).toMatchObject({ code: 300, message: '上级公司不存在' });
     expect([await parentOf(ids.A), await parentOf(ids.A1)]).toEqual([null, ids.A]);
+  });
+
+  it('moves a node by POST {id}/move for whoever may edit 组织架构 alone, audited; its 查询 alone reads the tree (您没有权限访问 beyond)', async () => {
+    const roleWith = async (name: string, action: number) =>
+      (await t.api('POST', roleResource.path, { token: admin, body: { name, menus: [{ menu: '/manager/organization', action }] } })).json().data.id as number;
+    // users of C: their scope is C and everything below it
+    const C = await add('C 集团');
+    await t.createUser({ username: 'org-editor', password: 'org-editor-pass', customer_id: C, roles: [await roleWith('组织架构维护', 1 | 4)] });
+    await t.createUser({ username: 'org-viewer', password: 'org-viewer-pass', customer_id: C, roles: [await roleWith('组织架构查看', 1)] });
+    const editor = await t.login('org-editor', 'org-editor-pass');
+    const viewer = await t.login('org-viewer', 'org-viewer-pass');
+    const [from, to] = [await add('移出', C), await add('移入', C)];
+
+    expect((await t.api('GET', `${CUSTOMERS}/tree`, { token: viewer })).json().code).toBe(200);
+    expect((await t.api('GET', CUSTOMERS, { token: viewer })).statusCode).toBe(401);
+    expect((await t.api('POST', `${CUSTOMERS}/${from}/move`, { token: viewer, body: { parent_id: to } })).statusCode).toBe(401);
+    expect((await t.api('PUT', `${CUSTOMERS}/${from}`, { token: editor, body: { parent_id: to } })).statusCode).toBe(401);
+
+    const moved = await t.api('POST', `${CUSTOMERS}/${from}/move`, { token: editor, body: { parent_id: to } });
+    expect(moved.json()).toMatchObject({ code: 200, message: '移动成功', data: { id: from, parent_id: to } });
+    expect(await parentOf(from)).toBe(to);
+    const change = (await t.db.select().from(operationLog).where(eq(operationLog.record_id, String(from)))).find((r) => r.action === 3);
+    expect(change).toMatchObject({ username: 'org-editor', changes: [{ key: 'parent_id', before: C, after: to }] });
+
+    const cycle = await t.api('POST', `${CUSTOMERS}/${to}/move`, { token: editor, body: { parent_id: from } });
+    expect(cycle.json()).toMatchObject({ code: 300, message: '上级公司不能是自己或自己的下级' });
+    const bad = await t.api('POST', `${CUSTOMERS}/${from}/move`, { token: editor, body: { parent_id: 'x', company_name: 'y' } });
+    expect(bad.statusCode).toBe(400);
+    const outside = await t.api('POST', `${CUSTOMERS}/${from}/move`, { token: editor, body: { parent_id: ids.B } });
+    expect(outside.json()).toMatchObject({ code: 300, message: '上级公司不存在' });
+    const top = await t.api('POST', `${CUSTOMERS}/${from}/move`, { token: editor, body: { parent_id: null } });
+    expect(top.json()).toMatchObject({ code: 300, message: '只能在本公司下创建或移动下级公司' });
+    expect((await t.api('POST', `${CUSTOMERS}/${from}/move`, { token: admin, body: { parent_id: null } })).json().data).toEqual({ id: from, parent_id: null });
+    expect(await parentOf(from)).toBeNull();
   });
 
   it('lets only one of two opposite moves run at once (A under B, B under A)', async () => {

@@ -2,7 +2,7 @@ import { type SQL, and, asc, count, eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DepartmentNode, departmentNodeSchema, envelopeSchema } from '@gw/contracts';
+import { type DepartmentNode, departmentNodeSchema, envelopeSchema, idParamSchema, idSchema, treeMenus } from '@gw/contracts';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { forest } from '../../lib/tree.js';
@@ -10,6 +10,7 @@ import { refused } from '../errors.js';
 import { ok } from '../reply.js';
 import { rowsWhere } from './list-query.js';
 import type { ResourceDeclaration, ResourceDef, Row, TreeDef } from './types.js';
+import { rowsOf } from './writes.js';
 
 /** What the tree tells a user whose move or delete it refuses; `node` is what one node is called (公司, 角色). */
 export const TREE_MSG = {
@@ -32,6 +33,7 @@ export function compileTree(declared: ResourceDeclaration, columnOf: (name: stri
     lock: tree.lock ?? `${getTableName(declared.table)}_tree`,
     node: tree.node ?? resource.title,
     dependants: tree.dependants ?? [],
+    menus: treeMenus(resource),
   };
 }
 
@@ -86,15 +88,21 @@ export async function checkRemovable(def: ResourceDef, tree: TreeDef, current: R
   if (left.length) throw refused(TREE_MSG.stillHas(tree.node, left));
 }
 
-/** GET {path}/tree: the nodes the caller may see as a forest, rooted at the highest of them. */
+/**
+ * GET {path}/tree: the nodes the caller may see as a forest, rooted at the highest of them; POST {path}/{id}/move
+ * `{parent_id}`: a node below another (null: to the top), checked like any write of the parent and audited. Both
+ * answer to the resource's menu and to the pages that draw its tree (组织架构 for the companies).
+ */
 export function registerTree(fastify: FastifyInstance, db: Db, def: ResourceDef): void {
   const tree = def.tree;
   if (!tree) return;
-  fastify.withTypeProvider<ZodTypeProvider>().get(
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.title];
+  app.get(
     `${def.path}/tree`,
     {
-      config: { access: { menu: def.menu, action: 'query' } },
-      schema: { tags: [def.title], summary: `${def.title}树`, response: { 200: envelopeSchema(z.array(departmentNodeSchema)) } },
+      config: { access: { menu: tree.menus, action: 'query' } },
+      schema: { tags, summary: `${def.title}树`, response: { 200: envelopeSchema(z.array(departmentNodeSchema)) } },
     },
     async (req) => {
       const rows = await db
@@ -104,6 +112,34 @@ export function registerTree(fastify: FastifyInstance, db: Db, def: ResourceDef)
         .orderBy(asc(def.id));
       const items = rows.map((r) => ({ key: r.id as number, parent: r.parent as number | null, node: { id: r.id as number, label: String(r.label) } }));
       return ok(forest<number, DepartmentNode>(items));
+    },
+  );
+
+  const moved = z.object({ id: z.number(), parent_id: z.number().nullable() });
+  app.post(
+    `${def.path}/:id/move`,
+    {
+      config: { access: { menu: tree.menus, action: 'edit' } },
+      schema: {
+        tags,
+        summary: `移动${def.title}`,
+        description: `把${tree.node}移到另一${tree.node}之下 (parent_id 为 null: 移到顶层)。不能移到自己或自己的下级之下,也不能移到看不到的${tree.node}之下。`,
+        params: idParamSchema,
+        body: z.strictObject({ parent_id: idSchema.nullable() }),
+        response: { 200: envelopeSchema(moved) },
+      },
+    },
+    async (req) => {
+      const parent = req.body.parent_id;
+      await req.tx(async (tx) => {
+        const [current] = await rowsOf(def, req, tx, [req.params.id]);
+        const values = { [tree.parentKey]: parent };
+        await def.checkWrite?.(req, values, current, tx);
+        if (current[tree.parentKey] === parent) return;
+        const [updated] = await tx.update(def.table).set(values).where(eq(def.id, req.params.id)).returning();
+        await def.afterWrite?.(req, updated, current, tx);
+      });
+      return ok({ id: req.params.id, parent_id: parent }, '移动成功');
     },
   );
 }

@@ -5,6 +5,7 @@ import type { ActionDescriptor, Envelope, FilterOp, ResourceDescriptor } from '@
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../types.js';
+import type { PageReader } from './page-query.js';
 
 export type Row = Record<string, unknown>;
 
@@ -123,6 +124,8 @@ export interface TreeDef {
   lock: string;
   node: string;
   dependants: readonly TreeDependant[];
+  /** The menus whose 查询 reads the tree and whose 修改 moves a node: the resource's own, then its pages'. */
+  menus: readonly string[];
 }
 
 /**
@@ -151,6 +154,14 @@ export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends W
    * e.g. export jobs: only the caller's own.
    */
   baseWhere?: (req: ResourceRequest) => SQL | undefined;
+  /**
+   * Values computed in SQL beside the row's own columns (names from other tables, counts), each a correlated
+   * subquery naming the resource's table in full (`device.customer_id`: the ORM writes a lone column
+   * unqualified). The list and the detail read them in their own query, so a page costs one round trip; rows
+   * from elsewhere (a write's RETURNING, an export batch) get them by id, one query for all. They reach
+   * `decorate` and `serialize` as fields of the row.
+   */
+  derived?: Readonly<Record<string, SQL>>;
   /**
    * Adds what the rows of one page need from other tables (company names, role names, counts) before
    * `serialize`, with one query per page for all its rows — never one per row.
@@ -200,6 +211,8 @@ export interface ResourceDef extends WriteHooks {
   scopeColumn?: AnyPgColumn;
   keywords: AnyPgColumn[];
   sortable: Record<string, AnyPgColumn>;
+  /** The descriptor's `defaultSort`: the order of a list that names none. */
+  defaultSort?: string;
   filters: Record<string, FilterDef>;
   baseWhere?: (req: ResourceRequest) => SQL | undefined;
   item: z.ZodType;
@@ -212,6 +225,11 @@ export interface ResourceDef extends WriteHooks {
   actions: Readonly<Record<string, ActionDescriptor>>;
   lines?: LinesDef;
   tree?: TreeDef;
+  derived?: Readonly<Record<string, SQL>>;
+  /** What the detail selects: the table's columns, then the derived values. */
+  selection: Record<string, AnyPgColumn | SQL>;
+  /** The same for the list's pages, rendered once (page-query.ts). */
+  page: PageReader;
   decorate?: (rows: Row[], ctx: ResourceContext) => Promise<Row[]>;
   serialize: (row: Row) => unknown;
   present?: (req: FastifyRequest, item: unknown) => unknown;

@@ -17,7 +17,8 @@ export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
     table: customer,
     scope: 'id',
     keywords: ['company_name', 'name', 'contact', 'phone'],
-    // GET /manager/custom/tree is the organisation tree; a PUT with only parent_id is its drag to re-parent
+    // GET /manager/custom/tree is the organisation tree and POST /manager/custom/{id}/move its drag to re-parent,
+    // open to 组织架构 as to 客户管理 (the descriptor names the page)
     tree: {
       label: 'company_name',
       node: '公司',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_FLOW_PATH, DEVICE_PATH, GOODS_PATH, MACHINE_PATH } from '@gw/contracts';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
+import { licenseBox } from '../../test/license.js';
 
 describe('设备类型, 机床 and 设备流转', () => {
   let t: TestApp;
@@ -10,6 +11,8 @@ describe('设备类型, 机床 and 设备流转', () => {
   beforeAll(async () => {
     t = await createTestApp();
     w = await fleetWorld(t, 'C');
+    // machine tools are enabled within their box's licence
+    for (const box of [w.boxes.a, w.boxes.a1]) await licenseBox(t, w.admin, box, [{ model: 'all', count: 5 }]);
   });
   afterAll(() => t.close());
 

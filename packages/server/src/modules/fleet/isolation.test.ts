@@ -5,6 +5,7 @@ import { deviceFlow } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { API, type TestApp, createTestApp } from '../../test/harness.js';
 import { operationsOf } from '../../test/hostile.js';
+import { licenseBox } from '../../test/license.js';
 import { sheetRows } from '../../test/xlsx.js';
 
 /**
@@ -21,6 +22,7 @@ describe('fleet routes with a foreign id', () => {
     t = await createTestApp();
     w = await fleetWorld(t, 'I');
     ids.device = w.boxes.a;
+    await licenseBox(t, w.admin, w.boxes.a, [{ model: 'all', count: 5 }]);
     const machine = await t.api('POST', MACHINE_PATH, { token: w.userA, body: { device_id: w.boxes.a, code: 'A-M1', category: 'fanuc' } });
     ids.machine = machine.json().data.id;
     ids.tag = (await t.api('POST', TAG_PATH, { token: w.userA, body: { name: '甲的标签' } })).json().data.id;
@@ -47,6 +49,11 @@ describe('fleet routes with a foreign id', () => {
     [`DELETE ${TAG_PATH}/{id}`]: { id: ids.tag },
     [`DELETE ${TAG_PATH}`]: { body: { ids: [ids.tag] } },
     [`GET ${DEVICE_FLOW_PATH}/{id}`]: { id: ids.flow },
+    [`GET ${DEVICE_PATH}/{id}/online_log`]: { id: ids.device },
+    [`POST ${DEVICE_PATH}/{id}/refresh`]: { id: ids.device },
+    [`POST ${DEVICE_PATH}/{id}/box_login`]: { id: ids.device, body: { password: 'admin' } },
+    [`POST ${DEVICE_PATH}/{id}/box_api`]: { id: ids.device, body: { method: 'GET', url: '/api/config' } },
+    [`GET ${MACHINE_PATH}/{id}/realtime`]: { id: ids.machine },
   });
 
   it('answers every foreign id with 404 and changes nothing', async () => {

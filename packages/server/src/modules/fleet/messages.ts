@@ -24,4 +24,7 @@ export const MSG = {
   stateChanged: '手动修改库存状态',
   createdRemark: '新建设备入库',
   assignRemark: '分配客户',
+  vendorOnlyMove: '只有平台管理员可以办理退货、维修和报废',
+  wrongState: (what: string, boxes: string, allowed: string[]) => `以下设备不能${what} (只有${allowed.join('、')}的设备可以): ${boxes}`,
+  moved: (what: string, n: number) => `已${what} ${n} 台设备`,
 } as const;

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { deviceRoutes } from './device/routes.js';
 import { deviceFlowRoutes } from './flow/routes.js';
 import { goodsRoutes } from './goods/routes.js';
+import { machineRealtimeRoutes } from './machine-tool/realtime.js';
 import { machineToolRoutes } from './machine-tool/routes.js';
 import { tagRoutes } from './tag/routes.js';
 
@@ -11,6 +12,7 @@ export async function fleetRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   goodsRoutes(app, deps);
   await deviceRoutes(app, deps);
   machineToolRoutes(app, deps);
+  machineRealtimeRoutes(app, deps.db);
   tagRoutes(app, deps);
   deviceFlowRoutes(app, deps);
 }

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.js';
 
 /**
  * /custom/api/healthz (checks the database) and /custom/api/metrics (Prometheus text): request counts and
- * durations by route template, plus the process defaults.
+ * durations by route template, plus the process defaults. Returns the registry for other parts' metrics.
  */
-export function registerHealth(app: FastifyInstance, db: Db): void {
+export function registerHealth(app: FastifyInstance, db: Db): client.Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const duration = new client.Histogram({
@@ -41,4 +41,5 @@ export function registerHealth(app: FastifyInstance, db: Db): void {
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
+  return registry;
 }

@@ -9,6 +9,7 @@ import { badRequest } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { ok } from '../../http/reply.js';
 import { readDictionary } from './dictionary.js';
+import { licenseRoutes } from './license.js';
 import { storeUploads } from './upload.js';
 
 const tags = ['tools'];
@@ -76,4 +77,6 @@ export const toolsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       return ok({ ...files[0], files }, '上传成功');
     },
   );
+
+  licenseRoutes(app, deps);
 };

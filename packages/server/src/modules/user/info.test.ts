@@ -28,6 +28,7 @@ describe('GET and PUT /user/info', () => {
       roles: [{ id: ROLE_ADMIN, name: 'admin' }],
       role_menu: [],
       super_user: true,
+      scope: 'all',
       custom: { id: vendor.id, company_name: vendor.company_name, name: vendor.name },
     });
   });
@@ -35,7 +36,7 @@ describe('GET and PUT /user/info', () => {
   it('shows a user without roles or company with empty lists and no company', async () => {
     await t.createUser({ username: 'plain', password: 'plain-pass' });
     const { data } = await info(await t.login('plain', 'plain-pass'));
-    expect(data).toMatchObject({ username: 'plain', roles: [], all_roles: [], role_menu: [], super_user: false, custom: null });
+    expect(data).toMatchObject({ username: 'plain', roles: [], all_roles: [], role_menu: [], super_user: false, scope: 'own', custom: null });
   });
 
   it('merges the menus of several roles, OR-ing the action bits of a shared menu', async () => {

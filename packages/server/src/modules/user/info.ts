@@ -27,6 +27,7 @@ export async function userInfo(db: Db, user: SessionUser): Promise<UserInfo> {
     all_roles: held,
     role_menu: user.grants.roleMenu,
     super_user: user.grants.superUser,
+    scope: user.scope,
     customer_id: u.customer_id,
     custom: row.company?.id != null ? row.company : null,
   };

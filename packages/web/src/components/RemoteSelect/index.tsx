@@ -1,7 +1,14 @@
 import { Select, type SelectProps } from 'antd';
 import type { UIEvent } from 'react';
 import { withLoadMore } from './LoadMore';
-import { type RemoteSource, useRemoteOptions } from './useRemoteOptions';
+import { type RemoteItem, type RemoteSource, useRemoteOptions } from './useRemoteOptions';
+
+/** An option of the select: the value, the label and the item it was made from. */
+export interface RemoteOption {
+  value: string | number;
+  label: string;
+  item: RemoteItem;
+}
 
 export type RemoteSelectProps = RemoteSource &
   Omit<SelectProps, 'options' | 'showSearch' | 'filterOption' | 'onSearch' | 'popupRender' | 'onPopupScroll' | 'loading'> & {
@@ -16,11 +23,13 @@ export type RemoteSelectProps = RemoteSource &
  * to the bottom) fetches ten more.
  *
  * @example <RemoteSelect url="/manager/custom" labelField="company_name" params={{ status: 1 }} />
+ * @example <RemoteSelect url="/manager/goods" onChange={(id, option) => setPrice((option as RemoteOption).item.price)} />
  */
 export function RemoteSelect(props: RemoteSelectProps) {
   const { url, keywordParam, params, listField, limit, debounce, valueField = 'id', labelField = 'name', ...rest } = props;
   const { items, loading, hasMore, search, loadMore } = useRemoteOptions({ url, keywordParam, params, listField, limit, debounce });
-  const options = items.map((item) => ({ value: item[valueField] as string | number, label: String(item[labelField] ?? item[valueField]) }));
+  // each option carries its item, so `onChange(value, option)` can read more of it (a type's price fills a line's)
+  const options: RemoteOption[] = items.map((item) => ({ value: item[valueField] as string | number, label: String(item[labelField] ?? item[valueField]), item }));
 
   const onPopupScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;

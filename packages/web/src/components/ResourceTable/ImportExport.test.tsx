@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
+import { recordDownloads } from '../../test/ui';
 import { setToken } from '../../utils/auth';
 import { ResourceTable } from '.';
 import { listBody, renderInShell } from './testing';
@@ -26,13 +27,7 @@ beforeEach(() => {
     [`POST ${P}/import`]: () => ok({ total: 10, saved: 8, failed: 2, failed_url: FAILED }),
     'GET /tools/import_failed/7f3a.xlsx': xlsx,
   }).calls;
-  // jsdom has no object URLs and does not download; record the file names the browser would save
-  downloads = [];
-  URL.createObjectURL = vi.fn(() => 'blob:download');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push(this.download);
-  });
+  downloads = recordDownloads().names;
 });
 afterEach(() => {
   vi.unstubAllGlobals();

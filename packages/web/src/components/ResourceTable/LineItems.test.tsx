@@ -8,12 +8,13 @@ import { LineItems } from './LineItems';
 allowSlowMachine();
 
 /** An order form: the lines and a submit button handing the values to `onFinish`. */
-function OrderForm({ onFinish, lines }: { onFinish: (values: unknown) => void; lines?: object[] }) {
+function OrderForm({ onFinish, lines, startWith }: { onFinish: (values: unknown) => void; lines?: object[]; startWith?: object[] }) {
   return (
-    <Form onFinish={onFinish} initialValues={{ lines }}>
+    <Form onFinish={onFinish} initialValues={lines ? { lines } : undefined}>
       <LineItems
         name="lines"
         min={1}
+        initialValue={startWith}
         newLine={() => ({ quantity: 1 })}
         columns={[
           { name: 'goods', title: '设备类型', rules: [{ required: true, message: '请输入设备类型' }] },
@@ -42,6 +43,15 @@ describe('LineItems', () => {
     expect(screen.queryByLabelText('设备类型 2')).toBeNull();
     await user.click(screen.getByText('保存订单'));
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ lines: [{ goods: '网关B', quantity: 5 }] }));
+  });
+
+  it('starts a new form with the given lines', async () => {
+    const onFinish = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    render(<OrderForm onFinish={onFinish} startWith={[{ goods: '网关A', quantity: 3 }]} />);
+    expect(screen.getByLabelText('设备类型 1')).toHaveValue('网关A');
+    await user.click(screen.getByText('保存订单'));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ lines: [{ goods: '网关A', quantity: 3 }] }));
   });
 
   it('checks each cell and the number of lines before the form goes', async () => {

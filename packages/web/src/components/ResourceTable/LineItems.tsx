@@ -24,6 +24,8 @@ interface Props {
   columns: LineColumn[];
   /** The values a new line starts with. */
   newLine?: () => object;
+  /** The lines a new form starts with (a form's own initial values win). */
+  initialValue?: object[];
   /** Fewer lines than this are refused when the form is checked. */
   min?: number;
   disabled?: boolean;
@@ -44,10 +46,10 @@ function cellInput(column: LineColumn, index: number) {
  *   { name: 'quantity', title: '数量', input: <InputNumber min={1} /> },
  * ]} />
  */
-export function LineItems({ name, columns, newLine = () => ({}), min, disabled }: Props) {
+export function LineItems({ name, columns, newLine = () => ({}), initialValue, min, disabled }: Props) {
   const rules = min ? [{ validator: async (_: unknown, lines?: unknown[]) => ((lines?.length ?? 0) < min ? Promise.reject(new Error(RT.minLines(min))) : undefined) }] : undefined;
   return (
-    <Form.List name={name} rules={rules}>
+    <Form.List name={name} rules={rules} initialValue={initialValue}>
       {(fields, { add, remove }, { errors }) => (
         <>
           <Table<FormListFieldData>
@@ -61,8 +63,10 @@ export function LineItems({ name, columns, newLine = () => ({}), min, disabled }
                 key: column.name,
                 title: column.title,
                 width: column.width,
+                // preserve: a form with preserve={false} drops a field's value when the field unmounts, and React's
+                // StrictMode unmounts every new cell once in development, which took a new line's starting values
                 render: (_: unknown, field: FormListFieldData, index: number) => (
-                  <Form.Item name={[field.name, column.name]} rules={column.rules} valuePropName={column.valuePropName} style={{ margin: 0 }}>
+                  <Form.Item name={[field.name, column.name]} rules={column.rules} valuePropName={column.valuePropName} preserve style={{ margin: 0 }}>
                     {cellInput(column, index)}
                   </Form.Item>
                 ),

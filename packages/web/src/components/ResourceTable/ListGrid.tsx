@@ -20,6 +20,7 @@ export function ListGrid<T extends object>(props: Omit<TableProps<T>, 'columns' 
     loadingId: editor.loadingId,
     onDelete: allowed.delete ? list.remove : undefined,
     canDelete: list.canDelete,
+    canEdit: list.canEdit,
     actions: list.rowActions,
     extra: list.extraRowActions,
   });

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { allowSlowMachine, twoChars, writes } from '../../test/ui';
 import { ResourceTable, rowActionsFrom } from '.';
-import type { ListDescriptor, RowAction } from './listTypes';
+import type { ListDescriptor, RowAction, RowFormProps } from './listTypes';
 import { renderInShell } from './testing';
 
 const P = '/device/device';
@@ -28,8 +30,19 @@ const descriptor = {
   sortable: [],
   create: undefined,
   deletable: true,
-  actions: { secret: { title: '重置密钥', permission: 'secret', target: 'row', confirm: '重置后旧密钥立即失效,确定重置?' } },
+  actions: {
+    secret: { title: '重置密钥', permission: 'secret', target: 'row', confirm: '重置后旧密钥立即失效,确定重置?' },
+    retire: { title: '停用', permission: 'edit', target: 'row', body: z.object({ reason: z.string() }) },
+  },
 } satisfies ListDescriptor;
+
+function ReasonForm({ row }: RowFormProps<Box>) {
+  return (
+    <Form.Item name="reason" label={`停用原因 (${row.name})`} rules={[{ required: true, message: '请输入停用原因' }]}>
+      <Input />
+    </Form.Item>
+  );
+}
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 const rowCheckbox = (name: string) => within(rowOf(name)).getByRole('checkbox');
@@ -41,6 +54,7 @@ beforeEach(() => {
   calls = mockApi({
     [`GET ${P}`]: () => ({ ...ok(boxes), count: boxes.length }),
     [`POST ${P}/1/secret`]: () => ({ ...ok({ secret: 's3cr3t' }), message: '密钥已重置' }),
+    [`POST ${P}/3/retire`]: () => ({ ...ok(null), message: '已停用' }),
   }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -74,6 +88,24 @@ describe('ResourceList row actions', () => {
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/1/secret`, undefined]]));
     await waitFor(() => expect(shown).toHaveBeenCalledWith({ secret: 's3cr3t' }, boxes[0]));
     expect(await screen.findByText('密钥已重置')).toBeInTheDocument();
+  });
+
+  it('leaves out a declared action that needs input until it has a form, then asks it and sends the values', async () => {
+    expect(rowActionsFrom<Box>(descriptor).map((action) => action.key)).toEqual(['secret']);
+    const refined = rowActionsFrom<Box>(descriptor, undefined, { retire: { form: ReasonForm, visible: (box) => box.id !== 2 } });
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<ResourceTable<Box> descriptor={descriptor} columns={columns} rowActions={refined} />, P);
+    await screen.findByText('一号网关');
+    expect(within(rowOf('二号网关')).queryByText(twoChars('停用'))).toBeNull();
+    await user.click(within(rowOf('三号网关')).getByText(twoChars('停用')));
+    const dialog = (await screen.findByText('停用原因 (三号网关)')).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(dialog).getByText(twoChars('确定')));
+    expect(await within(dialog).findByText('请输入停用原因')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox'), '已报废');
+    await user.click(within(dialog).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/3/retire`, { reason: '已报废' }]]));
+    expect(await screen.findByText('已停用')).toBeInTheDocument();
   });
 });
 

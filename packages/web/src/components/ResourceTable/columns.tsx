@@ -1,7 +1,7 @@
 import { Button, Space } from 'antd';
 import type { ColumnType, ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
-import type { CanDelete, RowAction } from './listTypes';
+import type { CanDelete, CanEdit, RowAction } from './listTypes';
 import { RT } from './messages';
 import { sortOrderOf } from './query';
 import { DeleteButton, RowActionButton } from './RowButtons';
@@ -22,16 +22,18 @@ interface RowActionOptions<T extends object> {
   onDelete?: (id: Id) => Promise<void>;
   /** Which rows may go: false leaves 删除 out, a reason disables it with the reason as tooltip. */
   canDelete?: CanDelete<T>;
+  /** Which rows may be edited: false leaves 编辑 out. */
+  canEdit?: CanEdit<T>;
   /** Buttons after 删除 (already limited to the user's permissions); each row shows those `visible` for it. */
   actions?: RowAction<T>[];
   extra?: (row: T) => ReactNode;
 }
 
 /**
- * The 操作 column: 编辑, 删除 behind a confirmation (as `canDelete` allows), the row actions, then the page's own
+ * The 操作 column: 编辑 (as `canEdit` allows), 删除 behind a confirmation (as `canDelete` allows), the row actions, then the page's own
  * buttons; null when there are none.
  */
-export function actionsColumn<T extends object>({ rowKey, onEdit, loadingId, onDelete, canDelete, actions = [], extra }: RowActionOptions<T>): ColumnType<T> | null {
+export function actionsColumn<T extends object>({ rowKey, onEdit, loadingId, onDelete, canDelete, canEdit, actions = [], extra }: RowActionOptions<T>): ColumnType<T> | null {
   if (!onEdit && !onDelete && !actions.length && !extra) return null;
   return {
     key: '__actions',
@@ -42,7 +44,7 @@ export function actionsColumn<T extends object>({ rowKey, onEdit, loadingId, onD
       const deletable = onDelete ? (canDelete?.(row) ?? true) : false;
       return (
         <Space size={0}>
-          {onEdit && (
+          {onEdit && (canEdit?.(row) ?? true) && (
             <Button type="link" size="small" loading={loadingId === id} onClick={() => onEdit(row)}>
               {RT.edit}
             </Button>

@@ -1,7 +1,7 @@
 import type { Action } from '@gw/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { type ComponentType, type ReactNode, createContext, useContext } from 'react';
-import type { BulkAction, CanDelete, RowAction } from './listTypes';
+import type { BulkAction, CanDelete, CanEdit, RowAction } from './listTypes';
 import type { Allowed } from './Toolbar';
 import type { FilterField, Id, ResourceFormProps } from './types';
 import type { ColumnSettingsControls } from './useColumnSettings';
@@ -39,6 +39,7 @@ export interface ResourceListValue<T extends object = object> extends ResourceTa
   /** The page's bulk actions the user may use. */
   bulkActions: BulkAction[];
   canDelete?: CanDelete<T>;
+  canEdit?: CanEdit<T>;
   /** `POST {resource}/{name}` with `{ids, ...body}`, says the server's message, clears the selection and refreshes. */
   runBulk: (name: string, ids: Id[], body?: object) => Promise<unknown>;
   /** `POST {resource}/{id}/{name}`, says the server's message and refreshes; resolves to the answer's data. */

@@ -14,6 +14,8 @@ function fieldOf(name: string, { label, input = { type: 'text' } }: FilterDescri
       return { name, label, type: 'remote', remote: { url: input.url, labelField: input.labelField, limit: input.limit } };
     case 'company':
       return { name, label, type: 'company' };
+    case 'area':
+      return { name, label, type: 'area' };
     default:
       return { name, label, type: 'text' };
   }
@@ -58,17 +60,30 @@ export function capabilitiesOf(descriptor: ListDescriptor): Required<ResourceAct
 
 /**
  * The descriptor's row actions as buttons: each sends `POST {path}/{id}/{name}` after its confirmation, under its
- * permission bit. `then` receives what the server answered (e.g. a new secret to show once).
+ * permission bit. `then` receives what the server answered (e.g. a new secret to show once). `refine` adds what
+ * the console alone decides for one of them: the rows it shows on (`visible`), or the `form` whose values are its
+ * body — an action whose body needs input comes only with its form.
+ *
+ * @example rowActionsFrom(licenseResource, undefined, { revoke: { form: RevokeForm, visible: (l) => l.state !== 'revoked' } })
  */
-export function rowActionsFrom<T extends object>(descriptor: ListDescriptor, then?: Record<string, (data: unknown, row: T) => void>): RowAction<T>[] {
+export function rowActionsFrom<T extends object>(
+  descriptor: ListDescriptor,
+  then?: Record<string, (data: unknown, row: T) => void>,
+  refine: Record<string, Partial<Omit<RowAction<T>, 'key' | 'onClick'>>> = {},
+): RowAction<T>[] {
   return Object.entries(descriptor.actions ?? {})
-    .filter(([, action]) => action.target === 'row')
+    .filter(([name, action]) => action.target === 'row' && (!action.body || refine[name]?.form))
     .map(([name, action]) => ({
       key: name,
       label: action.title,
       permission: action.permission,
       confirm: action.confirm,
-      onClick: async (row, list) => then?.[name]?.(await list.runRow(name, list.idOf(row)), row),
+      ...refine[name],
+      onClick: async (row, list, values) => {
+        // sent first: `then?.[name]?.(await …)` would skip the request itself when there is no `then`
+        const data = await list.runRow(name, list.idOf(row), values);
+        then?.[name]?.(data, row);
+      },
     }));
 }
 

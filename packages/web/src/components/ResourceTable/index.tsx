@@ -80,5 +80,6 @@ export { ListForm } from './ListForm';
 export { ListGrid } from './ListGrid';
 export { ListSearchBar } from './ListSearchBar';
 export { ListToolbar } from './ListToolbar';
-export type { BulkAction, BulkFormProps, CanDelete, DetailTab, ResourceListProps, RowAction } from './listTypes';
+export type { BulkAction, BulkFormProps, CanDelete, CanEdit, DetailTab, ResourceListProps, RowAction, RowFormProps } from './listTypes';
 export { ResourceList } from './ResourceList';
+export type { LiveRows } from './useLiveRows';

@@ -3,6 +3,7 @@ import type { FormInstance } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ComponentType, ReactNode } from 'react';
 import type { ResourceListValue } from './context';
+import type { LiveRows } from './useLiveRows';
 import type { FilterField, FixedFilters, Id, ResourceActions, ResourceFormProps } from './types';
 
 /** A descriptor of any item type: the kit reads its path, labels, filters and capabilities, never its schemas' types. */
@@ -18,12 +19,23 @@ export interface RowAction<T extends object> {
   visible?: (row: T) => boolean;
   /** Asked in a confirmation before `onClick` runs. */
   confirm?: string;
+  /**
+   * Asked in a dialog (titled by the label) before `onClick` runs, which receives its values; the dialog stays
+   * open while a returned promise is pending and when it rejects (e.g. 吊销 asks 吊销原因).
+   */
+  form?: ComponentType<RowFormProps<T>>;
   danger?: boolean;
   /**
-   * What it does, with the list around it (e.g. `list.runRow('secret', row.id)`, `list.detail.show(row)`); the
-   * button shows as loading until a returned promise settles.
+   * What it does, with the list around it (e.g. `list.runRow('secret', row.id)`, `list.detail.show(row)`) and the
+   * values of its form if it has one; the button shows as loading until a returned promise settles.
    */
-  onClick: (row: T, list: ResourceListValue<T>) => unknown;
+  onClick: (row: T, list: ResourceListValue<T>, values?: Record<string, unknown>) => unknown;
+}
+
+/** What a row action's form receives: Form.Items for the body sent for that row. */
+export interface RowFormProps<T> {
+  form: FormInstance;
+  row: T;
 }
 
 /** What a bulk action's form receives: Form.Items for the body sent besides `ids`. */
@@ -61,6 +73,9 @@ export interface BulkAction {
  * tooltip), e.g. row => row.machine_count ? `设备下还有 ${row.machine_count} 台机床` : true.
  */
 export type CanDelete<T> = (row: T) => boolean | string;
+
+/** Whether a row can be edited: false leaves its 编辑 out (e.g. an order once confirmed). */
+export type CanEdit<T> = (row: T) => boolean;
 
 /** One tab of the detail drawer, drawn from the record as GET {resource}/{id} answered. */
 export interface DetailTab<T> {
@@ -100,7 +115,10 @@ export type ResourceListProps<T extends object> = ListSource & {
   extraRowActions?: (row: T) => ReactNode;
   bulkActions?: BulkAction[];
   canDelete?: CanDelete<T>;
+  canEdit?: CanEdit<T>;
   defaultSort?: string;
   defaultLimit?: number;
   syncUrl?: boolean;
+  /** Rows patched in place from the live channel's events (是否在线 turning green or grey). */
+  live?: LiveRows<T>;
 };

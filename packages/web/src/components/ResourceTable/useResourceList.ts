@@ -34,6 +34,7 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     defaultLimit: props.defaultLimit,
     syncUrl: props.syncUrl,
     rowKey,
+    live: props.live,
   });
   const possible = descriptor ? capabilitiesOf(descriptor) : { add: true, edit: true, delete: true, export: true, import: true };
   const on = (key: keyof typeof possible) => possible[key] && actions[key] !== false;
@@ -93,6 +94,7 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     extraRowActions: props.extraRowActions,
     bulkActions: (props.bulkActions ?? []).filter(permitted),
     canDelete: props.canDelete,
+    canEdit: props.canEdit,
     runBulk: async (name, ids, body) => {
       const res = await action.mutateAsync(() => api.bulk(name, ids, body));
       table.rowSelection.onChange([]);

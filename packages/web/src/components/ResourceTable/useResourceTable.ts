@@ -8,13 +8,14 @@ import { RT } from './messages';
 import { sortOf, toFilters, toParams } from './query';
 import type { FixedFilters, Id, ListQuery } from './types';
 import { type SetQuery, useListQuery } from './useListQuery';
+import { type LiveRows, useLiveRows } from './useLiveRows';
 
 export const AUTO_REFRESH_MS = 10_000;
 
 /** The react-query key prefix of everything cached for a resource (invalidate it after a change elsewhere). */
 export const resourceKey = (resource: string) => ['resource', resource] as const;
 
-export interface UseResourceTableOptions {
+export interface UseResourceTableOptions<T = never> {
   /** API and route path, e.g. '/system/config'. */
   resource: string;
   /** Filters sent with every request and export, not shown in the URL and not reset (e.g. { device_id: 5 }). */
@@ -25,6 +26,8 @@ export interface UseResourceTableOptions {
   /** Keep the state in the URL query (default); false keeps it in component state. */
   syncUrl?: boolean;
   rowKey?: string;
+  /** Rows patched in place from the live channel (是否在线, a job's progress) without refetching. */
+  live?: LiveRows<T>;
 }
 
 export interface ResourceTableResult<T> {
@@ -68,7 +71,7 @@ export interface ResourceTableResult<T> {
  *   );
  * }
  */
-export function useResourceTable<T extends object = Record<string, unknown>>(options: UseResourceTableOptions): ResourceTableResult<T> {
+export function useResourceTable<T extends object = Record<string, unknown>>(options: UseResourceTableOptions<T>): ResourceTableResult<T> {
   const { resource, filters: fixed, defaultSort, defaultLimit = 20, syncUrl = true, rowKey = 'id' } = options;
   const [query, setQuery] = useListQuery({ limit: defaultLimit, sort: defaultSort }, syncUrl);
   const api = useMemo(() => resourceApi<T>(resource), [resource]);
@@ -83,6 +86,7 @@ export function useResourceTable<T extends object = Record<string, unknown>>(opt
     refetchInterval: autoRefresh ? AUTO_REFRESH_MS : false,
   });
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
+  useLiveRows<T>(resource, rowKey, options.live);
   const total = list.data?.total ?? 0;
 
   const client = useQueryClient();

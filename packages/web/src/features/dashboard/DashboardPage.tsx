@@ -1,13 +1,19 @@
-import { DEVICE_PATH } from '@gw/contracts';
+import { DEVICE_PATH, GOODS_PATH, LICENSE_MENU } from '@gw/contracts';
 import { Col, Row } from 'antd';
-import { useCan } from '../../utils/permission';
+import { useCan, useVendorSession } from '../../utils/permission';
 import { CompanyCard } from './CompanyCard';
 import { DeviceStatsCard } from './DeviceStatsCard';
 import { DownloadZone } from './DownloadZone';
+import { ExpiringLicensesCard } from './ExpiringLicensesCard';
+import { StockCard } from './StockCard';
 
-/** 首页: the company card, the download zone and, for whoever may list boxes, 设备统计信息. */
+/**
+ * 首页: the company card, the download zone and, for whoever may list boxes, 设备统计信息. The vendor's staff (the
+ * session's scope is all) also see the licences about to end and the stock per type, each with 查询 on its page.
+ */
 export default function DashboardPage() {
   const can = useCan();
+  const vendor = useVendorSession();
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={16}>
@@ -19,6 +25,16 @@ export default function DashboardPage() {
       {can(DEVICE_PATH, 'query') && (
         <Col xs={24} xl={16}>
           <DeviceStatsCard />
+        </Col>
+      )}
+      {vendor && can(LICENSE_MENU, 'query') && (
+        <Col xs={24} xl={12}>
+          <ExpiringLicensesCard />
+        </Col>
+      )}
+      {vendor && can(GOODS_PATH, 'query') && (
+        <Col xs={24} xl={12}>
+          <StockCard />
         </Col>
       )}
     </Row>

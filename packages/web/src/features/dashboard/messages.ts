@@ -9,6 +9,8 @@ export const M = {
   saved: '保存成功',
   noCompany: '当前用户未关联公司',
   stats: { title: '设备统计信息', type: '设备类型', total: '总数', online: '在线', offline: '离线', empty: '暂无设备' },
+  expiring: { title: '即将到期的授权', gatewayId: '设备ID', exp: '到期时间', daysLeft: '剩余天数', days: (n: number) => `${n} 天`, empty: '暂无即将到期的授权', all: '查看全部' },
+  stock: { title: '库存', name: '设备类型', inStock: '在库', shipped: '已出货', total: '总数', empty: '暂无设备类型', all: '设备类型管理' },
   fields: {
     username: '用户名',
     name: '姓名',

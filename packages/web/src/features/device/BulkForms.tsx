@@ -1,6 +1,9 @@
-import { Form } from 'antd';
+import { deviceMoveSchema, deviceResource, labelOf } from '@gw/contracts';
+import { Form, Input } from 'antd';
+import { useId } from 'react';
 import { CompanyTreeSelect } from '../../components/ResourceTable/CompanyTreeSelect';
 import type { BulkFormProps } from '../../components/ResourceTable/listTypes';
+import { zodRule } from '../../utils/form';
 import { M } from './messages';
 import { TagSelect } from './TagSelect';
 
@@ -31,3 +34,14 @@ function tagForm(mode: 'add' | 'remove') {
 
 export const AddTagsForm = tagForm('add');
 export const RemoveTagsForm = tagForm('remove');
+
+/** 退货, 维修, 维修完成 and 报废: the remark the selected boxes' ledger rows carry. */
+export function MoveForm(_props: BulkFormProps) {
+  // an id of its own: the four movements' dialogs and the box form, all drawn on the page, each hold a remark
+  const id = useId();
+  return (
+    <Form.Item name="remark" label={labelOf(deviceResource, 'remark')} htmlFor={id} initialValue="" rules={[zodRule(deviceMoveSchema.shape.remark)]}>
+      <Input.TextArea id={id} rows={3} maxLength={200} />
+    </Form.Item>
+  );
+}

@@ -5,10 +5,9 @@ import AreaPicker from '../../components/AreaPicker';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import type { ResourceFormProps } from '../../components/ResourceTable/types';
 import { zodRule } from '../../utils/form';
-import { useCan } from '../../utils/permission';
+import { useCan, useVendorSession } from '../../utils/permission';
 import { M } from './messages';
 import { TagSelect } from './TagSelect';
-import { useVendorSession } from './useVendorSession';
 
 const shape = deviceCreateSchema.shape;
 /** A field's label, as the descriptor names it everywhere (list, form, sheet). */

@@ -27,6 +27,8 @@ beforeEach(() => {
     [`POST ${P}`]: (body) => ok({ ...box({ id: 9, ...(body as object) }), secret: 'S3cr3t-once-only' }),
     [`POST ${P}/assign`]: () => ({ ...ok(null), message: '已将 2 台设备分配给客户' }),
     [`POST ${P}/tag`]: () => ({ ...ok(null), message: '已为 1 台设备移除标签' }),
+    [`POST ${P}/return`]: () => ({ ...ok(null), message: '已退货 2 台设备' }),
+    [`POST ${P}/scrap`]: () => ({ ...ok(null), message: '已报废 1 台设备' }),
     [`POST ${P}/1/secret`]: () => ({ ...ok({ secret: 'N3w-secret' }), message: '密钥已重置,请立即复制:它只显示这一次' }),
   }).calls;
 });
@@ -34,7 +36,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 // a whole page with its dialogs: slow on a loaded 2-core machine
 describe('网关设备', { timeout: 60_000 }, () => {
-  it('lists the boxes in the origin console’s columns, with 未授权, the online dot and coloured tags', async () => {
+  it('lists the boxes in the origin console’s columns, with 未授权 / 已授权, the online dot and coloured tags', async () => {
     renderInShell(<DeviceListPage />, P);
     await screen.findByText('一号网关');
     expect(headers()).toEqual(
@@ -47,6 +49,16 @@ describe('网关设备', { timeout: 60_000 }, () => {
     expect(within(first).getByText('在线')).toBeInTheDocument();
     expect(within(first).getByText('重点')).toHaveClass('ant-tag-red');
     expect(within(rowOf('二号网关')).getByText('离线')).toBeInTheDocument();
+    expect(within(rowOf('二号网关')).getByText('已授权')).toHaveClass('ant-tag-green');
+  });
+
+  it('gives the vendor’s staff, not only the super user, the vendor’s controls: the server says the session sees all', async () => {
+    const bits = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 128;
+    useUserStore.setState({ info: userInfo({ customer_id: 1, scope: 'all', role_menu: [{ menu: P, action: bits }] }) });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    expect(screen.getByText(twoChars('新增'))).toBeInTheDocument();
+    expect(screen.getByText('分配客户', { selector: 'button *' })).toBeInTheDocument();
   });
 
   it('keeps a box with machine tools: its 删除 is disabled and says how many', async () => {
@@ -116,6 +128,32 @@ describe('网关设备', { timeout: 60_000 }, () => {
     await pick(user, '重点');
     await user.click(within(modal('移除标签')).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/tag`, { tag_ids: [5], mode: 'remove', ids: [1] }]]));
+  });
+
+  it('moves the selected boxes back to stock (退货) with the remark for their ledger rows', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    // antd spaces a two-character label (维 修)
+    for (const move of [twoChars('维修'), '维修完成', twoChars('报废')]) expect(screen.getByText(move, { selector: 'button *' })).toBeInTheDocument();
+    await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
+    await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
+    await user.click(screen.getByText(twoChars('退货'), { selector: 'button *' }));
+    await user.click(within(modal('退货')).getByLabelText('备注'));
+    await user.paste('客户退回,外壳破损');
+    await user.click(within(modal('退货')).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/return`, { remark: '客户退回,外壳破损', ids: [1, 2] }]]));
+    expect(await screen.findByText('已退货 2 台设备')).toBeInTheDocument();
+  });
+
+  it('scraps a box with an empty remark when none is given', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DeviceListPage />, P);
+    await screen.findByText('一号网关');
+    await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
+    await user.click(screen.getByText(twoChars('报废'), { selector: 'button *' }));
+    await user.click(within(modal('报废')).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/scrap`, { remark: '', ids: [2] }]]));
   });
 
   it('opens 设备详情 with 基本信息 of the box', async () => {

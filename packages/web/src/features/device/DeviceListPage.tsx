@@ -4,27 +4,37 @@ import { useNavigate } from 'react-router';
 import { DetailDrawer, ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, bulkActionsFrom, filtersFrom, rowActionsFrom } from '../../components/ResourceTable';
 import type { BulkAction, DetailTab, RowAction } from '../../components/ResourceTable/listTypes';
 import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
-import { useCan } from '../../utils/permission';
-import { AddTagsForm, AssignForm, RemoveTagsForm } from './BulkForms';
-import { deviceColumns } from './columns';
+import { useCan, useVendorSession } from '../../utils/permission';
+import { AddTagsForm, AssignForm, MoveForm, RemoveTagsForm } from './BulkForms';
+import { deviceColumns, deviceLive } from './columns';
 import { DeviceFlows } from './DeviceFlows';
 import { DeviceForm, deviceBody, deviceValues } from './DeviceForm';
 import { DeviceInfo } from './DeviceInfo';
+import { licenseTabs } from './DeviceLicenses';
 import { DeviceMachines } from './DeviceMachines';
+import { onlineLogTab } from './DeviceOnlineLog';
+import { realtimeTabs } from './DeviceRealtime';
+import { RemoteConfig, remoteRowActions } from './RemoteConfig';
 import { M } from './messages';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
-import { useVendorSession } from './useVendorSession';
 
-/** 分配客户, 打标签 and 移除标签 (both send the declared `tag`, with mode add or remove), each under its bit. */
-const BULK: BulkAction[] = [
-  ...bulkActionsFrom(deviceResource, { assign: AssignForm, tag: AddTagsForm }),
-  { key: 'untag', name: 'tag', label: M.untag, permission: deviceResource.actions!.tag.permission, form: RemoveTagsForm },
-];
-/** Only the vendor gives boxes to customers: the server refuses it to anyone else. */
-const VENDOR_ONLY_BULK = new Set(['assign']);
+/**
+ * 分配客户, 打标签 and 移除标签 (both send the declared `tag`, with mode add or remove), and the stock movements 退货,
+ * 维修, 维修完成 and 报废 (each with a remark for the ledger), each under its bit.
+ */
+const UNTAG: BulkAction = { key: 'untag', name: 'tag', label: M.untag, permission: deviceResource.actions!.tag.permission, form: RemoveTagsForm };
+const BULK: BulkAction[] = bulkActionsFrom(deviceResource, {
+  assign: AssignForm,
+  tag: AddTagsForm,
+  return: MoveForm,
+  repair: MoveForm,
+  repaired: MoveForm,
+  scrap: MoveForm,
+}).flatMap((action) => (action.key === 'tag' ? [action, UNTAG] : action.key === 'scrap' ? [{ ...action, danger: true }] : [action]));
+/** Only the vendor gives boxes to customers and moves its stock: the server refuses them to anyone else. */
+const VENDOR_ONLY_BULK = new Set(['assign', 'return', 'repair', 'repaired', 'scrap']);
 
-/** The descriptor's filters, the region picked from the area tree. */
-const FILTERS = filtersFrom(deviceResource, { area_id: { type: 'area' } });
+const FILTERS = filtersFrom(deviceResource);
 
 const canDelete = (device: Device) => (device.machine_count ? M.hasMachines(device.machine_count) : true);
 
@@ -38,17 +48,22 @@ export default function DeviceListPage() {
   const can = useCan();
   const navigate = useNavigate();
   const [secret, setSecret] = useState<ShownSecret | null>(null);
+  const [configured, setConfigured] = useState<Device | null>(null);
   const filters = useReadableFilters(FILTERS);
 
   const rowActions: RowAction<Device>[] = [
     ...(can(MACHINE_MENU, 'query') ? [{ key: 'machines', label: M.machines, onClick: (row: Device) => void navigate(`${MACHINE_MENU}/${row.id}`) }] : []),
     { key: 'detail', label: M.detail, onClick: (row, list) => list.detail.show(row) },
     ...rowActionsFrom<Device>(deviceResource, { secret: (data, row) => setSecret({ gatewayId: row.gateway_id, secret: (data as { secret: string }).secret }) }),
+    ...remoteRowActions(setConfigured),
   ];
   const tabs: DetailTab<Device>[] = [
     { key: 'base', label: M.baseTab, render: (device) => <DeviceInfo device={device} /> },
     ...(can(MACHINE_MENU, 'query') ? [{ key: 'machines', label: M.machinesTab, render: (device: Device) => <DeviceMachines deviceId={device.id} /> }] : []),
+    ...realtimeTabs(can),
+    onlineLogTab,
     ...(can(DEVICE_FLOW_PATH, 'query') ? [{ key: 'flows', label: M.flowsTab, render: (device: Device) => <DeviceFlows deviceId={device.id} /> }] : []),
+    ...licenseTabs(can),
   ];
   const onSaved = (device: Device, mode: 'add' | 'edit') => {
     if (mode === 'add' && device.secret) setSecret({ gatewayId: device.gateway_id, secret: device.secret });
@@ -58,6 +73,7 @@ export default function DeviceListPage() {
     <ResourceList<Device>
       descriptor={deviceResource}
       columns={deviceColumns}
+      live={deviceLive}
       filters={filters}
       form={DeviceForm}
       formWidth={760}
@@ -74,6 +90,7 @@ export default function DeviceListPage() {
       <ListForm<Device> onSaved={onSaved} />
       <DetailDrawer<Device> tabs={tabs} title={(device) => M.detailTitle(device.gateway_id)} width={900} />
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
+      <RemoteConfig device={configured} onClose={() => setConfigured(null)} />
     </ResourceList>
   );
 }

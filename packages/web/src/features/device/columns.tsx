@@ -1,17 +1,30 @@
 import type { Device, TagRef } from '@gw/contracts';
 import { Badge, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { LiveRows } from '../../components/ResourceTable';
 import { parseTime } from '../../utils/format';
+import { LastSeen } from './LastSeen';
 import { M } from './messages';
 
 const time = (value: string | null) => parseTime(value);
 
-/** 授权许可 per licence state: every box shows 未授权 until licences are issued. */
-const LICENSE_TITLES: Record<Device['license_state'], string> = { none: M.unlicensed };
-export const LicenseTag = ({ state }: { state: Device['license_state'] }) => <Tag>{LICENSE_TITLES[state]}</Tag>;
+/** 授权许可 per licence state, as the server derives it from the box's licences. */
+const LICENSE_TAGS: Record<Device['license_state'], { title: string; color?: string }> = {
+  licensed: { title: M.licensed, color: 'green' },
+  expired: { title: M.licenseExpired, color: 'orange' },
+  none: { title: M.unlicensed },
+};
+export const LicenseTag = ({ state }: { state: Device['license_state'] }) => <Tag color={LICENSE_TAGS[state].color}>{LICENSE_TAGS[state].title}</Tag>;
 
 /** 是否在线: a green or grey dot with the word. */
 export const OnlineDot = ({ online }: { online: boolean }) => <Badge status={online ? 'success' : 'default'} text={online ? M.online : M.offline} />;
+
+/** The list's 是否在线 follows the boxes' presence on the live channel (and 最后在线 when one comes online). */
+export const deviceLive: LiveRows<Device, 'presence'> = {
+  types: ['presence'],
+  rowOf: (event) => event.device_id,
+  patch: (event) => (event.online ? { online: true, last_seen_at: event.at } : { online: false }),
+};
 
 /** A box's tags in their colours. */
 export function DeviceTags({ tags }: { tags: readonly TagRef[] }) {
@@ -40,5 +53,5 @@ export const deviceColumns: ColumnsType<Device> = [
   { key: 'goods_name', dataIndex: 'goods_name' },
   { key: 'tags', dataIndex: 'tags', render: (tags: TagRef[]) => <DeviceTags tags={tags} /> },
   { key: 'firmware_version', dataIndex: 'firmware_version' },
-  { key: 'last_seen_at', dataIndex: 'last_seen_at', render: time },
+  { key: 'last_seen_at', dataIndex: 'last_seen_at', render: (at: string | null) => <LastSeen at={at} /> },
 ];

@@ -4,6 +4,10 @@ export const M = {
   online: '在线',
   offline: '离线',
   unlicensed: '未授权',
+  licensed: '已授权',
+  /** the 授权 tab's line above the box's licences */
+  licenseNow: '当前授权许可:',
+  licenseExpired: '已过期',
   machines: '机床',
   detail: '详情',
   untag: '移除标签',

@@ -16,7 +16,7 @@ export function box(overrides: Partial<Device> = {}): Device {
 
 export const boxes: Device[] = [
   box({ tags: [{ id: 5, name: '重点', color: 'red' }], online: true }),
-  box({ id: 2, gateway_id: 'GW-002', name: '二号网关', machine_count: 2, tags: [{ id: 6, name: '一车间', color: 'blue' }] }),
+  box({ id: 2, gateway_id: 'GW-002', name: '二号网关', machine_count: 2, tags: [{ id: 6, name: '一车间', color: 'blue' }], license_state: 'licensed' }),
 ];
 
 /** The routes the device page reads besides its own list. */

@@ -6,7 +6,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import ExportPage from './Page';
-import { allowSlowMachine, twoChars } from '../../test/ui';
+import { allowSlowMachine, recordDownloads, twoChars } from '../../test/ui';
 
 const P = '/manager/export';
 const job = (overrides: Partial<ExportJob>): ExportJob => ({
@@ -39,13 +39,7 @@ afterEach(() => {
 
 describe('导出管理', () => {
   it('polls while a job runs, then offers 下载 with the server’s file name and stops polling', async () => {
-    const saved: string[] = [];
-    // jsdom has no object URLs and does not download; record the names the browser would save
-    URL.createObjectURL = vi.fn(() => 'blob:file');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = recordDownloads().names;
     const user = userEvent.setup({ delay: null });
     renderInShell(<ExportPage />, P);
     const row = (await screen.findByText('导出中')).closest('tr')!;

@@ -9,7 +9,8 @@ import { RT } from '../../components/ResourceTable/messages';
 import { SearchBar } from '../../components/ResourceTable/SearchBar';
 import { resourceKey, useResourceTable } from '../../components/ResourceTable/useResourceTable';
 import { useCan } from '../../utils/permission';
-import { POLL_MS, downloadJob, isBusy } from './api';
+import { useLiveEvent } from '../../utils/live';
+import { POLL_MS, downloadJob, exportLive, isBusy } from './api';
 import { exportColumns } from './columns';
 import { M } from './messages';
 
@@ -34,7 +35,7 @@ const filters = filtersFrom(exportJobResource, { state: { width: 120 } });
 /** 导出管理: the user's export jobs with their progress; refreshes itself while one is under way; 下载 and 删除. */
 export default function ExportPage() {
   const can = useCan();
-  const table = useResourceTable<ExportJob>({ resource: EXPORT_PATH, defaultSort: exportJobResource.defaultSort });
+  const table = useResourceTable<ExportJob>({ resource: EXPORT_PATH, defaultSort: exportJobResource.defaultSort, live: exportLive });
   const busy = table.rows.some(isBusy);
   const client = useQueryClient();
   useEffect(() => {
@@ -42,6 +43,10 @@ export default function ExportPage() {
     const timer = setInterval(() => void client.invalidateQueries({ queryKey: resourceKey(EXPORT_PATH) }), POLL_MS);
     return () => clearInterval(timer);
   }, [busy, client]);
+  // a finished or failed job brings its file, size and error with the list: fetch it at once
+  useLiveEvent('job', (event) => {
+    if (event.status === 'done' || event.status === 'failed') void client.invalidateQueries({ queryKey: resourceKey(EXPORT_PATH) });
+  });
 
   const columns = withSortOrder(exportColumns, table.query.sort);
   const actions = actionsColumn<ExportJob>({

@@ -58,8 +58,8 @@ describe('login page', () => {
     await openLogin();
     await userEvent.click(submitButton());
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
-    expect(screen.getByText('请输入验证码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/user/login')).toBe(false);
   });
 

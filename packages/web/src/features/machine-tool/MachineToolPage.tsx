@@ -9,10 +9,8 @@ import { IpDialog } from './IpDialog';
 import { MachineToolForm } from './MachineToolForm';
 import { M } from './messages';
 
-/** The search bar: keywords, the brand and whether in use; the box is the page's own, not a choice. */
-const FILTERS = filtersFrom(machineToolResource, {
-  enabled: { type: 'select', options: [{ label: M.enabled, value: 'true' }, { label: M.disabled, value: 'false' }] },
-}).filter((field) => field.name !== 'device_id');
+/** The search bar: keywords, the brand and whether in use; the box is the page's own (a hidden filter), not a choice. */
+const FILTERS = filtersFrom(machineToolResource);
 
 /**
  * 机床 (/device/machinetool/:id): the machine tools behind one box, under the box's name, VPN address and

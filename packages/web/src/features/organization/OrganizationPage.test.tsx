@@ -51,8 +51,8 @@ beforeEach(() => {
   answer = () => ok({});
   calls = mockApi({
     [`GET ${P}/tree`]: () => ok(tree),
-    [`PUT ${P}/2`]: () => answer(),
-    [`PUT ${P}/3`]: () => answer(),
+    [`POST ${P}/2/move`]: () => answer(),
+    [`POST ${P}/3/move`]: () => answer(),
   }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -66,7 +66,7 @@ describe('组织架构', () => {
       return ok({ id: 2 });
     };
     drag('一厂', '另一家', ONTO);
-    await waitFor(() => expect(writes(calls)).toEqual([['PUT', `${P}/2`, { parent_id: 5 }]]));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/2/move`, { parent_id: 5 }]]));
     await waitFor(() => expect(parentLabel('一厂')).toBe('另一家'));
     expect(parentLabel('一车间')).toBe('一厂');
     await waitFor(() => expect(calls.filter((c) => c.path === `${P}/tree`)).toHaveLength(2));
@@ -76,7 +76,7 @@ describe('组织架构', () => {
     renderInShell(<OrganizationPage />, '/manager/organization');
     await screen.findByText('一车间');
     drag('一车间', '另一家', BESIDE);
-    await waitFor(() => expect(writes(calls)).toEqual([['PUT', `${P}/3`, { parent_id: null }]]));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/3/move`, { parent_id: null }]]));
   });
 
   it('puts the tree back and shows the server’s reason when it refuses the move', async () => {
@@ -86,14 +86,23 @@ describe('组织架构', () => {
     drag('一厂', '另一家', ONTO);
     expect(await screen.findByText('上级公司不能是自己或自己的下级')).toBeInTheDocument();
     await waitFor(() => expect(parentLabel('一厂')).toBe('集团'));
-    expect(writes(calls)).toEqual([['PUT', `${P}/2`, { parent_id: 5 }]]);
+    expect(writes(calls)).toEqual([['POST', `${P}/2/move`, { parent_id: 5 }]]);
   });
 
-  it('lets a user without edit on 客户管理 look, not drag', async () => {
-    useUserStore.setState({ info: userInfo({ role_menu: [{ menu: P, action: 1 }, { menu: '/manager/organization', action: 1 | 4 }] }) });
+  it('lets whoever may edit 组织架构 drag, without any right on 客户管理', async () => {
+    useUserStore.setState({ info: userInfo({ role_menu: [{ menu: '/manager/organization', action: 1 | 4 }] }) });
     renderInShell(<OrganizationPage />, '/manager/organization');
     await screen.findByText('一车间');
-    expect(screen.getByText('您没有修改客户的权限,只能查看组织架构')).toBeInTheDocument();
+    expect(nodeOf('一厂')).toHaveAttribute('draggable', 'true');
+    drag('一厂', '另一家', ONTO);
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/2/move`, { parent_id: 5 }]]));
+  });
+
+  it('lets a user who may edit neither page look, not drag', async () => {
+    useUserStore.setState({ info: userInfo({ role_menu: [{ menu: P, action: 1 }, { menu: '/manager/organization', action: 1 }] }) });
+    renderInShell(<OrganizationPage />, '/manager/organization');
+    await screen.findByText('一车间');
+    expect(screen.getByText('您没有修改组织架构的权限,只能查看')).toBeInTheDocument();
     expect(nodeOf('一厂')).not.toHaveAttribute('draggable', 'true');
     drag('一厂', '另一家', ONTO);
     await new Promise((resolve) => setTimeout(resolve, 50));

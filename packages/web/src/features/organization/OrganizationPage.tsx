@@ -1,8 +1,7 @@
-import type { DepartmentNode } from '@gw/contracts';
+import { type DepartmentNode, customerResource, treeMenus } from '@gw/contracts';
 import { Alert, Card, Empty, Spin, Tree, type TreeProps } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { parentOf, treeDataOf } from '../../components/ResourceTable/companyTree';
-import { COMPANY_PATH } from '../../components/ResourceTable/useCompanyTree';
 import { useCan } from '../../utils/permission';
 import { M } from './messages';
 import { useCompanyMove } from './useCompanyMove';
@@ -18,13 +17,12 @@ export const dropParent = (nodes: readonly DepartmentNode[], target: number, toG
   toGap ? parentOf(nodes, target) : target;
 
 /**
- * 组织架构: the company tree of the caller's scope. Whoever may edit customers (/manager/custom) drags a company
- * onto another to put it below that one, or between the top-level companies to make it one of them; the server
+ * 组织架构: the company tree of the caller's scope. Whoever may edit 组织架构 or 客户管理 drags a company onto another to put it below that one, or between the top-level companies to make it one of them; the server
  * checks every move. Everything is expanded unless the user folds it.
  */
 export default function OrganizationPage() {
   const can = useCan();
-  const movable = can(COMPANY_PATH, 'edit');
+  const movable = treeMenus(customerResource).some((menu) => can(menu, 'edit'));
   const { nodes, loading, moving, move } = useCompanyMove();
   // folded rather than expanded: a company that appears after a reload is open like the rest
   const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());

@@ -15,7 +15,7 @@ interface Move {
 }
 
 /**
- * The company tree and the move of one company below another (PUT /manager/custom/{id} with `parent_id`). The
+ * The company tree and the move of one company below another (POST /manager/custom/{id}/move `{parent_id}`). The
  * tree shows the move at once; the server decides: a refusal (a cycle, a parent outside the caller's scope, the
  * top level for a customer's user) puts the tree back as it was, the request client having shown the server's
  * message; a success reloads the tree, and the customers' list with it.
@@ -25,7 +25,7 @@ export function useCompanyMove() {
   const client = useQueryClient();
   const [shown, setShown] = useState<DepartmentNode[] | null>(null);
   const mutation = useMutation({
-    mutationFn: ({ id, parentId }: Move) => request({ url: `${COMPANY_PATH}/${id}`, method: 'PUT', data: { parent_id: parentId } }),
+    mutationFn: ({ id, parentId }: Move) => request({ url: `${COMPANY_PATH}/${id}/move`, method: 'POST', data: { parent_id: parentId } }),
     onMutate: ({ id, parentId }) => setShown(moveNode(tree.data ?? [], id, parentId)),
     onSuccess: async (res) => {
       toast.success(res.message || M.moved);

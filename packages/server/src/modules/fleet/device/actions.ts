@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { DeviceState } from '@gw/contracts';
+import { DEVICE_STATE_TITLES, type DeviceState, type FlowType } from '@gw/contracts';
 import type { Tx } from '../../../db/client.js';
 import { customer, device, deviceTagLink } from '../../../db/schema.js';
 import { refused } from '../../../http/errors.js';
@@ -9,7 +9,7 @@ import { customerScope } from '../../../http/scope.js';
 import { recordMovements } from '../ledger.js';
 import { MSG } from '../messages.js';
 import { hashDeviceSecret, newDeviceSecret } from '../secret.js';
-import { checkTags } from './rules.js';
+import { checkTags, vendorId } from './rules.js';
 
 /**
  * 分配客户: the boxes change owner, each with a 调拨 row in the ledger. Ownership is the vendor's to give, so
@@ -57,4 +57,70 @@ export async function resetSecret(tx: Tx, row: Row, key: string): Promise<string
   const secret = newDeviceSecret();
   await tx.update(device).set({ secret_hash: hashDeviceSecret(key, secret) }).where(eq(device.id, row.id as number));
   return secret;
+}
+
+/** A stock movement of the vendor's: which states a box may leave by it, and where it goes. */
+interface StockMove {
+  type: FlowType;
+  /** The states a box may be in for this movement; a box in any other is refused by name. */
+  from: readonly DeviceState[];
+  /** The box's owner and state afterwards, given its owner now and the vendor's id. */
+  into: (owner: number, vendor: number) => { owner: number; state: DeviceState };
+  remark: string;
+}
+
+/**
+ * 退货 brings a shipped box back to the vendor's stock; 维修 sends a box (with whoever owns it) to repair and
+ * 维修完成 brings it back — into stock if the vendor holds it, else shipped to its customer again; 报废 retires it.
+ */
+export const STOCK_MOVES = {
+  return: { type: 'return', from: ['shipped'], into: (_owner, vendor) => ({ owner: vendor, state: 'in_stock' }), remark: '退货' },
+  repair: { type: 'repair', from: ['in_stock', 'shipped', 'returned'], into: (owner) => ({ owner, state: 'repair' }), remark: '维修' },
+  repaired: {
+    type: 'repair',
+    from: ['repair'],
+    into: (owner, vendor) => ({ owner, state: owner === vendor ? 'in_stock' : 'shipped' }),
+    remark: '维修完成',
+  },
+  scrap: { type: 'scrap', from: ['in_stock', 'shipped', 'returned', 'repair'], into: (owner) => ({ owner, state: 'scrapped' }), remark: '报废' },
+} as const satisfies Record<string, StockMove>;
+
+/**
+ * Moves the selected boxes by one of the STOCK_MOVES, each with its ledger row carrying the caller's remark;
+ * all or nothing: one box in a state the movement does not leave refuses the whole call, naming those boxes.
+ */
+export async function moveDevices(req: FastifyRequest, tx: Tx, rows: Row[], move: StockMove, remark: string): Promise<number> {
+  if (req.user.scope !== 'all') throw refused(MSG.vendorOnlyMove);
+  const wrong = rows.filter((r) => !move.from.includes(r.state as DeviceState));
+  if (wrong.length) throw refused(MSG.wrongState(move.remark, namesOf(wrong.map((r) => r.gateway_id as string)), move.from.map((s) => DEVICE_STATE_TITLES[s])));
+  const vendor = await vendorId(tx);
+  const movements = rows.map((r) => {
+    const { owner, state } = move.into(r.customer_id as number, vendor);
+    return {
+      device: { id: r.id as number, gateway_id: r.gateway_id as string },
+      type: move.type,
+      from: r.customer_id as number,
+      to: owner,
+      state,
+      remark: remark ? `${move.remark}: ${remark}` : move.remark,
+    };
+  });
+  // one UPDATE per distinct outcome (a selection has at most a few)
+  const groups = new Map<string, number[]>();
+  for (const m of movements) {
+    const key = `${m.to}:${m.state}`;
+    groups.set(key, [...(groups.get(key) ?? []), m.device.id]);
+  }
+  for (const [key, ids] of groups) {
+    const [owner, state] = key.split(':');
+    await tx.update(device).set({ customer_id: Number(owner), state: state as DeviceState }).where(inArray(device.id, ids));
+  }
+  await recordMovements(tx, req.user, movements);
+  return rows.length;
+}
+
+/** Names boxes in a message: the first twenty, then how many more. */
+export function namesOf(ids: string[], max = 20): string {
+  const shown = ids.slice(0, max).join('、');
+  return ids.length > max ? `${shown} 等 ${ids.length} 台` : shown;
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_PATH, type Device, TAG_PATH } from '@gw/contracts';
-import { device, deviceFlow } from '../../../db/schema.js';
+import { DEVICE_PATH, type Device, LICENSE_PATH, TAG_PATH } from '@gw/contracts';
+import { device, deviceFlow, operationLog } from '../../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../../test/harness.js';
+import { licenseBox } from '../../../test/license.js';
 import { loadDeviceSecretKey } from './rules.js';
 import { verifyDeviceSecret } from '../secret.js';
 
@@ -107,9 +108,26 @@ describe('网关设备 (/device/device)', () => {
     expect(foreign.json()).toMatchObject({ code: 300, message: '标签不存在或不在您的管理范围内' });
     expect((await t.api('DELETE', `${TAG_PATH}/${tag.id}`, { token: w.userA })).json().code).toBe(200);
     expect((await t.api('GET', `${DEVICE_PATH}/${w.boxes.a}`, { token: w.userA })).json().data.tags).toEqual([]);
+
+    // each tag put on or taken off a box is in the operation log under the box, with who did it
+    const logged = await t.db.select().from(operationLog).where(eq(operationLog.table_name, 'device_tag_link')).orderBy(operationLog.id);
+    // one statement tags both boxes, in whichever order the database writes them: compare as a set
+    const byActionThenBox = (x: number[], y: number[]) => x[0] - y[0] || x[1] - y[1];
+    expect(logged.map((r) => [r.action, Number(r.record_id)]).sort(byActionThenBox)).toEqual(
+      [
+        [1, w.boxes.a],
+        [1, w.boxes.a1],
+        [2, w.boxes.a1],
+        [2, w.boxes.a],
+      ].sort(byActionThenBox),
+    );
+    expect(new Set(logged.map((r) => r.user_id))).toEqual(new Set([logged[0].user_id]));
+    expect(logged[0].user_id).not.toBeNull();
+    expect(logged[0].changes).toEqual(expect.arrayContaining([{ key: 'tag_id', before: null, after: tag.id }]));
   });
 
   it('refuses to delete a box with machine tools, naming how many', async () => {
+    await licenseBox(t, w.admin, w.boxes.b, [{ model: 'all', count: 2 }]);
     for (const code of ['M1', 'M2']) {
       const res = await t.api('POST', '/device/machine', { token: w.userB, body: { device_id: w.boxes.b, code, category: 'fanuc' } });
       expect(res.json().code, res.body).toBe(200);
@@ -118,6 +136,21 @@ describe('网关设备 (/device/device)', () => {
     expect(res.json()).toMatchObject({ code: 300, message: '设备 W-B 下还有 2 台机床,请先删除机床' });
     const stock = await t.api('DELETE', `${DEVICE_PATH}/${w.boxes.stock}`, { token: w.admin });
     expect(stock.json().code).toBe(200);
+  });
+
+  it('shows in 授权许可 what the box’s licences say: 已授权 while one is in force, 已过期, 未授权 once revoked', async () => {
+    const stateOf = async (id: number) => (await t.api('GET', `${DEVICE_PATH}/${id}`, { token: w.admin })).json().data.license_state;
+    const issue = async (body: object) => (await t.api('POST', LICENSE_PATH, { token: w.admin, body: { type: 'business', vpn: false, count: [{ model: 'all', count: 2 }], ...body } })).json();
+    expect(await stateOf(w.boxes.a)).toBe('none');
+    const inForce = await issue({ device_id: w.boxes.a, finger_print: 'fp-lic-a' });
+    expect(inForce.code, JSON.stringify(inForce)).toBe(200);
+    await issue({ device_id: w.boxes.a1, finger_print: 'fp-lic-a1', nbf: '2020-01-01T00:00:00+08:00', exp: '2021-01-01T00:00:00+08:00' });
+    expect(await stateOf(w.boxes.a)).toBe('licensed');
+    expect(await stateOf(w.boxes.a1)).toBe('expired');
+    const listed = (await t.api('GET', `${DEVICE_PATH}?limit=100`, { token: w.userA })).json().data as Device[];
+    expect(listed.find((d) => d.id === w.boxes.a)?.license_state).toBe('licensed');
+    await t.api('POST', `${LICENSE_PATH}/${inForce.data.id}/revoke`, { token: w.admin, body: { reason: '测试' } });
+    expect(await stateOf(w.boxes.a)).toBe('none');
   });
 
   it('writes a ledger row when an administrator sets the stock state by hand', async () => {

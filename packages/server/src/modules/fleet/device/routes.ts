@@ -7,10 +7,13 @@ import type { AppDeps } from '../../../app-deps.js';
 import { device } from '../../../db/schema.js';
 import { ok } from '../../../http/reply.js';
 import { registerResource } from '../../../http/resource/register.js';
+import type { ActionHandler } from '../../../http/resource/types.js';
 import { chinaTime } from '../../../jobs/xlsx.js';
 import { MSG } from '../messages.js';
-import { assignDevices, resetSecret, tagDevices } from './actions.js';
-import { decorateDevices } from './decorate.js';
+import { STOCK_MOVES, assignDevices, moveDevices, resetSecret, tagDevices } from './actions.js';
+import { deviceDerived } from './derived.js';
+import { onlineLogRoutes } from './online-log.js';
+import { remoteRoutes } from './remote.js';
 import { checkDeviceDelete, checkDeviceWrite, loadDeviceSecretKey, newDeviceColumns, recordDeviceWrite, setTags } from './rules.js';
 import { deviceStats } from './stats.js';
 
@@ -33,6 +36,8 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
     async (req) => ok(await deviceStats(db, req)),
   );
+  onlineLogRoutes(app, db);
+  remoteRoutes(app, deps);
 
   registerResource(app, deps, {
     resource,
@@ -56,8 +61,14 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async afterWrite(req, row, current, tx) {
       if (Array.isArray(req.body && (req.body as { tag_ids?: unknown }).tag_ids)) await setTags(tx, row.id as number, (req.body as { tag_ids: number[] }).tag_ids);
       await recordDeviceWrite(req, tx, row, current);
+      // an external broker's own accounts (Mosquitto dynamic security): a new box, or scrapped set by hand
+      if (!current && secrets.has(req)) await deps.boxAccounts?.upsert(row.gateway_id as string, secrets.get(req)!);
+      else if (current && row.state !== current.state && (row.state === 'scrapped' || current.state === 'scrapped')) {
+        await deps.boxAccounts?.setEnabled([row.gateway_id as string], row.state !== 'scrapped');
+      }
     },
-    decorate: decorateDevices,
+    afterDelete: async (_req, rows) => deps.boxAccounts?.remove(rows.map((r) => r.gateway_id as string)),
+    derived: deviceDerived,
     present: (req, item) => (secrets.has(req) ? { ...(item as object), secret: secrets.get(req) } : item),
     actions: {
       assign: async (req, rows, body: { customer_id: number }, tx) => ok(null, MSG.assigned(await assignDevices(req, tx, rows, body.customer_id))),
@@ -66,9 +77,14 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps): Promise
         return ok(null, body.mode === 'add' ? MSG.tagged(rows.length) : MSG.untagged(rows.length));
       },
       secret: {
-        run: async (_req, [row], _body, tx) => ok({ secret: await resetSecret(tx, row, key) }, MSG.secretReset),
+        run: async (_req, [row], _body, tx) => {
+          const secret = await resetSecret(tx, row, key);
+          await deps.boxAccounts?.upsert(row.gateway_id as string, secret);
+          return ok({ secret }, MSG.secretReset);
+        },
         response: deviceSecretSchema,
       },
+      ...stockMoveActions(deps),
     },
     sheet: [
       { key: 'gateway_id', width: 20 },
@@ -87,4 +103,17 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps): Promise
       { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
     ],
   });
+}
+
+/** 退货, 维修, 维修完成, 报废: one handler each, from the movement's rule. */
+function stockMoveActions(deps: AppDeps): Record<keyof typeof STOCK_MOVES, ActionHandler> {
+  const handler =
+    (name: keyof typeof STOCK_MOVES): ActionHandler =>
+    async (req, rows, body: { remark: string }, tx) => {
+      const move = STOCK_MOVES[name];
+      const moved = await moveDevices(req, tx, rows, move, body.remark);
+      if (name === 'scrap') await deps.boxAccounts?.setEnabled(rows.map((r) => r.gateway_id as string), false);
+      return ok(null, MSG.moved(move.remark, moved));
+    };
+  return { return: handler('return'), repair: handler('repair'), repaired: handler('repaired'), scrap: handler('scrap') };
 }

@@ -1,22 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { machineToolResource as resource } from '@gw/contracts';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { MACHINE_PATH, machineToolResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
 import { machineTool } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
+import { licensedEnableResponses } from '../../license/enforce.js';
 import { checkMachineWrite, machineScope, newMachineColumns, withNetwork } from './rules.js';
+
+/** The writes that may enable a machine tool, and so may answer the licence's 403 and 409. */
+const ENABLING_WRITES = new Set([`POST ${MACHINE_PATH}`, `PUT ${MACHINE_PATH}/:id`]);
+
+/** Documents the licence answers on the writes that enable (the 200 stays the resource machine's). */
+function documentLicenceAnswers(route: RouteOptions & { routePath: string }): void {
+  if (!ENABLING_WRITES.has(`${String(route.method)} ${route.routePath}`)) return;
+  route.schema = { ...route.schema, response: { ...(route.schema?.response as object), ...licensedEnableResponses } };
+}
 
 /**
  * 机床 (/device/machine, permissions on /device/machinetool): the machine tools behind a box, seen through the
- * box's owner; each takes the next free address of its box's /24.
+ * box's owner; each takes the next free address of its box's /24, and is enabled within the box's licence.
  */
 export function machineToolRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerResource(app, deps, {
-    resource,
-    table: machineTool,
-    keywords: ['code', 'name', 'model'],
-    baseWhere: machineScope,
-    checkWrite: checkMachineWrite,
-    toColumns: (values, req, tx) => (values.device_id === undefined ? values : newMachineColumns(req, values, tx)),
-    decorate: async (rows) => rows.map(withNetwork),
+  void app.register(async (scope) => {
+    scope.addHook('onRoute', documentLicenceAnswers);
+    registerResource(scope, deps, {
+      resource,
+      table: machineTool,
+      keywords: ['code', 'name', 'model'],
+      baseWhere: machineScope,
+      checkWrite: checkMachineWrite,
+      toColumns: (values, req, tx) => (values.device_id === undefined ? values : newMachineColumns(req, values, tx)),
+      decorate: async (rows) => rows.map(withNetwork),
+    });
   });
 }

@@ -9,6 +9,7 @@ import { customerScope } from '../../../http/scope.js';
 import { allocateMachineIp, allocateMachineNet, machineNetwork } from '../ip-pool.js';
 import { MSG } from '../messages.js';
 import { configValue } from '../device/rules.js';
+import { checkLicensedEnable } from '../../license/enforce.js';
 
 /** Machine tools are seen through their box: those of boxes in the caller's scope. */
 export const machineScope = (req: ResourceRequest) =>
@@ -25,7 +26,22 @@ async function boxOf(req: FastifyRequest, tx: Tx, deviceId: number) {
   return box;
 }
 
-/** A category from the dictionary, and a code no other machine tool of the same box has. */
+/**
+ * The brand a write enables, counted against the box's licence: a new machine tool enabled (the default), a
+ * disabled one turned on, or an enabled one changing brand. Null for writes that enable nothing.
+ */
+function enabledCategory(values: Row, current: Row | null): string | null {
+  const enabled = (values.enabled ?? current?.enabled ?? true) as boolean;
+  const category = (values.category ?? current?.category) as string;
+  if (!enabled) return null;
+  if (!current || !current.enabled) return category;
+  return category !== current.category ? category : null;
+}
+
+/**
+ * A category from the dictionary, a code no other machine tool of the same box has, and an enable within the
+ * box's licence.
+ */
 export async function checkMachineWrite(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {
   const deviceId = (current?.device_id ?? values.device_id) as number;
   if (!current) await boxOf(req, tx, deviceId);
@@ -43,6 +59,8 @@ export async function checkMachineWrite(req: FastifyRequest, values: Row, curren
       .where(and(eq(machineTool.device_id, deviceId), eq(machineTool.code, values.code as string), current ? ne(machineTool.id, current.id as number) : undefined));
     if (taken) throw refused(MSG.machineCodeTaken(values.code as string));
   }
+  const enabling = enabledCategory(values, current);
+  if (enabling !== null) await checkLicensedEnable(tx, deviceId, enabling, current?.id as number | undefined);
 }
 
 /** A new machine tool's address: the next free host of its box's /24, the box getting its /24 the first time. */

@@ -1,0 +1,97 @@
+// What the MQTT benchmarks share: boxes seeded straight into a stopped server's PGlite (with machine tools),
+// and a raw MQTT 3.1.1 box connection (a real mqtt.js client per box would measure the client, not the broker).
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import mqttPacket from 'mqtt-packet';
+
+export const secretOf = (i) => `bench-secret-${i}`;
+export const gatewayOf = (i) => `BCN${String(i).padStart(6, '0')}`;
+
+/** Resident memory of a process in MiB (Linux /proc). */
+export const rssMiB = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line.split(/\s+/)[1]) / 1024;
+};
+
+/**
+ * `boxes` boxes (gateway ids gatewayOf(1..n), secrets secretOf(i), hashed with the platform's key) and
+ * `machines` FANUC machine tools each (codes M1..Mk), straight into the stopped server's PGlite.
+ */
+export async function seedBoxes(dataDir, boxes, machines = 0) {
+  const db = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
+  const { rows: keys } = await db.query(`select value from app_secret where name = 'device_secret'`);
+  if (!keys.length) throw new Error('no device_secret in app_secret (did the server seed?)');
+  const key = keys[0].value;
+  const { rows: vendor } = await db.query('select id from customer where is_vendor');
+  const ids = Array.from({ length: boxes }, (_, i) => i + 1);
+  await db.query(
+    `insert into device (gateway_id, customer_id, secret_hash, state, machine_net)
+     select g, $3, h, 'shipped', set_masklen('172.16.0.0'::inet + n::bigint * 256, 24)::cidr
+       from unnest($1::text[], $2::text[]) with ordinality as t(g, h, n)`,
+    [ids.map(gatewayOf), ids.map((i) => createHmac('sha256', key).update(secretOf(i)).digest('base64url')), vendor[0].id],
+  );
+  if (machines)
+    await db.query(
+      `insert into machine_tool (device_id, code, name, category, ip)
+       select d.id, 'M' || m, '机床 ' || m, 'fanuc', host(d.machine_net)::inet + m
+         from device d cross join generate_series(1, $1::int) m where d.gateway_id like 'BCN%'`,
+      [machines],
+    );
+  await db.close();
+}
+
+/**
+ * A box's raw MQTT connection to `port`: resolves once its CONNACK accepts it. `publish(topic, payload)` sends
+ * QoS 1 and resolves at its PUBACK; `onClose` hears the connection drop.
+ */
+export function connectBox(i, port, { will = true, keepalive = 300, onClose } = {}) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const parser = mqttPacket.parser();
+    const pending = new Map();
+    let nextId = 0;
+    const link = {
+      socket,
+      publish(topic, payload) {
+        nextId = (nextId % 65535) + 1;
+        const messageId = nextId;
+        return new Promise((acked) => {
+          pending.set(messageId, acked);
+          socket.write(mqttPacket.generate({ cmd: 'publish', topic, payload, qos: 1, messageId, retain: false, dup: false }));
+        });
+      },
+      close: () => socket.destroy(),
+    };
+    parser.on('packet', (packet) => {
+      if (packet.cmd === 'connack') {
+        if (packet.returnCode === 0) resolve(link);
+        else reject(Object.assign(new Error(`refused ${packet.returnCode}`), { refused: true }));
+      } else if (packet.cmd === 'puback') {
+        pending.get(packet.messageId)?.();
+        pending.delete(packet.messageId);
+      }
+    });
+    socket.on('data', (d) => parser.parse(d));
+    socket.on('connect', () =>
+      socket.write(
+        mqttPacket.generate({
+          cmd: 'connect',
+          protocolId: 'MQTT',
+          protocolVersion: 4,
+          clean: true,
+          clientId: gatewayOf(i),
+          username: gatewayOf(i),
+          password: Buffer.from(secretOf(i)),
+          keepalive,
+          ...(will ? { will: { topic: `state/${gatewayOf(i)}/v1`, payload: Buffer.from('{"online":false,"ts":1}'), qos: 1, retain: true } } : {}),
+        }),
+      ),
+    );
+    socket.on('error', (err) => reject(err));
+    socket.on('close', () => onClose?.());
+  });
+}

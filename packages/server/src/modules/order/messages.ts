@@ -1,0 +1,23 @@
+/** What 进货管理 and 出货管理 tell the user. */
+export const MSG = {
+  vendorOnly: '只有平台管理员可以办理进货和出货',
+  notDraft: (orderNo: string, status: string, what: string) => `单据 ${orderNo} ${status},只有草稿可以${what}`,
+  orderNoTaken: (orderNo: string) => `单号 ${orderNo} 已存在`,
+  duplicateSerials: (serials: string) => `参数错误 lines.serials: 序列号重复 ${serials}`,
+  tooManySerials: (max: number) => `参数错误 lines.serials: 一张单据最多 ${max} 个序列号`,
+  goodsMissing: '设备类型不存在',
+  customerMissing: '客户不存在',
+  sellToVendor: '不能出货给平台运营方自身',
+  quantityMismatch: (lines: string) => `明细的数量与序列号个数不符: ${lines}`,
+  serialsTaken: (serials: string) => `以下序列号已是网关设备,不能再次入库: ${serials}`,
+  serialsMissing: (serials: string) => `以下序列号没有对应的网关设备: ${serials}`,
+  serialsNotInStock: (serials: string) => `以下设备不在库,不能出货: ${serials}`,
+  serialsOtherType: (serials: string) => `以下设备的类型与明细不符: ${serials}`,
+  received: (n: number) => `已确认,${n} 台设备已入库;请下载设备身份 (只能下载一次)`,
+  shipped: (n: number) => `已确认,${n} 台设备已出货`,
+  cancelled: '已取消',
+  purchaseRemark: '进货入库',
+  saleRemark: '出货',
+  identitiesDownloaded: '设备身份已下载,不能再次下载',
+  identitiesNone: '单据尚未确认,没有设备身份可下载',
+} as const;

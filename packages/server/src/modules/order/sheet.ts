@@ -1,0 +1,19 @@
+import { ORDER_STATUS_TITLES, type OrderStatus } from '@gw/contracts';
+import type { SheetColumn } from '../../http/resource/types.js';
+import { chinaTime } from '../../jobs/xlsx.js';
+
+/** The export's columns of either kind, with the party's column (供应商 or 客户) after the date. */
+export function orderSheet(party: SheetColumn): SheetColumn[] {
+  return [
+    { key: 'order_no', width: 18 },
+    { key: 'order_date', width: 12 },
+    party,
+    { key: 'status', value: (row) => ORDER_STATUS_TITLES[row.status as OrderStatus] },
+    { key: 'quantity' },
+    { key: 'amount', width: 14 },
+    { key: 'operator', width: 14 },
+    { key: 'confirmed_at', width: 20, value: (row) => chinaTime(row.confirmed_at) },
+    { key: 'remark', width: 30 },
+    { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+  ];
+}

@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetWorld } from '../test/fleet.js';
+import { type TestApp, createTestApp } from '../test/harness.js';
+
+/** A box logs in, subscribes to its control topic and resolves with what the server publishes there in-process. */
+async function roundTrip(t: TestApp, url: string, options: mqtt.IClientOptions = {}): Promise<string> {
+  const { secrets } = await fleetWorld(t, `R${Math.random().toString(36).slice(2, 6)}`);
+  const [gatewayId, secret] = Object.entries(secrets)[0];
+  const box = await mqtt.connectAsync(url, { ...options, clientId: gatewayId, username: gatewayId, password: secret, reconnectPeriod: 0 });
+  try {
+    const got = new Promise<string>((resolve) => box.on('message', (_t, payload) => resolve(payload.toString())));
+    await box.subscribeAsync(`control/${gatewayId}/v1`);
+    t.deps.broker!.aedes.publish({ cmd: 'publish', topic: `control/${gatewayId}/v1`, payload: Buffer.from('hello'), qos: 0, retain: false, dup: false }, () => {});
+    return await got;
+  } finally {
+    await box.endAsync();
+  }
+}
+
+describe('the embedded MQTT broker', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('starts with the server on a free port and carries messages over TCP', async () => {
+    const port = t.deps.broker?.port;
+    expect(port).toBeGreaterThan(0);
+    expect(port).not.toBe(1883);
+    expect(await roundTrip(t, `mqtt://127.0.0.1:${port}`)).toBe('hello');
+  });
+
+  it('carries messages over WebSocket at /custom/mqtt on the HTTP port', async () => {
+    const { port } = t.app.server.address() as { port: number };
+    expect(await roundTrip(t, `ws://127.0.0.1:${port}/custom/mqtt`)).toBe('hello');
+  });
+});
+
+describe('the broker settings', () => {
+  it('a port in use stops the start with a Chinese message naming MQTT_PORT', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '0.0.0.0', () => r()));
+    const { port } = taken.address() as { port: number };
+    try {
+      await expect(createTestApp({ env: { MQTT_PORT: String(port) } })).rejects.toThrow(`MQTT 端口 ${port} 已被占用,请用环境变量 MQTT_PORT`);
+    } finally {
+      await new Promise((r) => taken.close(r));
+    }
+  });
+
+  it('MQTT_BROKER=off or MQTT_URL starts no embedded broker', async () => {
+    const settings: Record<string, string>[] = [{ MQTT_BROKER: 'off' }, { MQTT_URL: 'mqtt://broker.example:1883' }];
+    for (const env of settings) {
+      const t = await createTestApp({ env });
+      try {
+        expect(t.deps.broker).toBeUndefined();
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  const openssl = ['/usr/bin/openssl', '/usr/local/bin/openssl'].find((p) => existsSync(p));
+  it.skipIf(!openssl)('speaks TLS on MQTT_PORT when MQTT_TLS_CERT and MQTT_TLS_KEY are set (needs the openssl CLI)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gw-tls-'));
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    execFileSync(openssl!, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    const t = await createTestApp({ env: { MQTT_TLS_CERT: cert, MQTT_TLS_KEY: key } });
+    try {
+      expect(t.deps.broker?.tls).toBe(true);
+      expect(await roundTrip(t, `mqtts://127.0.0.1:${t.deps.broker!.port}`, { rejectUnauthorized: false })).toBe('hello');
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { BOX_API } from '@gw/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import { license } from '../../db/schema.js';
+import { licenseInForce } from '../../modules/license/enforce.js';
+import type { BoxLink } from '../link.js';
+import type { BoxCommands } from './types.js';
+
+/** What to tell a box about its licence: install a certificate, or remove the one it holds. */
+export type LicensePush = { gatewayId: string; certificate: string } | { gatewayId: string; revoked: true };
+
+/**
+ * Pushes a licence change to its box, fire and forget: a failure (offline, no answer, the box refusing) is
+ * logged; an offline box gets its licence in force when it next connects (pushLicenseOnConnect).
+ */
+export function pushLicense(commands: BoxCommands | undefined, push: LicensePush): void {
+  if (!commands || !push.gatewayId) return;
+  const command = 'certificate' in push
+    ? { method: 'POST' as const, url: BOX_API.license, data: { license: push.certificate } }
+    : { method: 'DELETE' as const, url: BOX_API.license };
+  commands.send(push.gatewayId, command).then(
+    (reply) => {
+      if (reply.ret !== 0) console.warn(`设备 ${push.gatewayId} 拒绝了授权推送: ret ${reply.ret}`);
+    },
+    (error: Error) => console.warn(`授权推送到设备 ${push.gatewayId} 失败: ${error.message}`),
+  );
+}
+
+/**
+ * A box that connects gets its licence in force (the newest issued), if any, once it had time to subscribe to
+ * its control topic (`delayMs`).
+ */
+export function pushLicenseOnConnect(link: BoxLink, deps: AppDeps, commands: BoxCommands, delayMs = 1500): () => void {
+  const timers = new Set<NodeJS.Timeout>();
+  link.onConnect(({ gatewayId }) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      deps.db
+        .select({ certificate: license.certificate })
+        .from(license)
+        .where(and(eq(license.gateway_id, gatewayId), licenseInForce))
+        .orderBy(desc(license.iat), desc(license.id))
+        .limit(1)
+        .then(([current]) => {
+          if (current) pushLicense(commands, { gatewayId, certificate: current.certificate });
+        })
+        .catch((error: unknown) => console.warn(`读取设备 ${gatewayId} 的授权失败`, error));
+    }, delayMs);
+    timers.add(timer);
+  });
+  return () => {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+  };
+}

@@ -1,0 +1,105 @@
+import { hostname } from 'node:os';
+import type { Aedes, Client } from 'aedes';
+import { BOX_PUBLISH_KINDS, type BoxPublishKind, parseBoxTopic } from '@gw/contracts';
+import type { BoxConnection, BoxDisconnectReason, BoxLink, BoxMessage } from './link.js';
+
+interface Log {
+  error(obj: unknown, msg?: string): void;
+}
+
+/** This node's name in presence rows. */
+export const nodeName = () => `${hostname()}:${process.pid}`;
+
+/**
+ * The box link when the server is the broker: connects and disconnects come from Aedes' own events. Messages
+ * are handled inside Aedes' publish authorisation (after the box access check already there): Aedes 1.2 sends a
+ * QoS 1 PUBACK before it delivers to subscribers, but only after authorisation — so a box's message is
+ * acknowledged once its handlers are done (stored), and a slow database slows the box instead of losing what
+ * was acknowledged. Install after guardBoxes.
+ */
+export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
+  const node = nodeName();
+  const connections = new WeakMap<Client, BoxConnection>();
+  const held = new Set<string>();
+  /** Ids with a CONNECT in progress: the connection they replace ends by takeover. */
+  const connecting = new Map<string, number>();
+  const timedOut = new WeakSet<Client>();
+  const connectHandlers: ((c: BoxConnection) => void)[] = [];
+  const disconnectHandlers: ((c: BoxConnection, reason: BoxDisconnectReason) => void)[] = [];
+  let stamp = 0;
+
+  const handlers = new Map<BoxPublishKind, ((message: BoxMessage) => Promise<void>)[]>();
+  const checkAccess = aedes.authorizePublish;
+  aedes.authorizePublish = (client, packet, done) => {
+    checkAccess.call(aedes, client, packet, (err) => {
+      // in-process publishes (commands to boxes) and refused ones go on as they were
+      if (err || !client) return done(err);
+      const topic = parseBoxTopic(packet.topic);
+      const kind = topic?.kind;
+      const list = kind && kind !== 'control' ? handlers.get(kind) : undefined;
+      if (!topic || !kind || kind === 'control' || !list?.length) return done(null);
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      const message: BoxMessage = { kind, gatewayId: topic.gatewayId, payload };
+      void Promise.all(
+        list.map((handler) => handler(message).catch((error: unknown) => log.error({ err: error, topic: packet.topic }, '处理网关消息失败'))),
+      ).then(() => done(null));
+    });
+  };
+
+  const previousPreConnect = aedes.preConnect;
+  aedes.preConnect = (client, packet, done) => {
+    if (packet.clientId) connecting.set(packet.clientId, (connecting.get(packet.clientId) ?? 0) + 1);
+    previousPreConnect.call(aedes, client, packet, done);
+  };
+  const settled = (id: string) => {
+    const n = (connecting.get(id) ?? 0) - 1;
+    if (n > 0) connecting.set(id, n);
+    else connecting.delete(id);
+  };
+  const remoteAddress = (client: Client) => {
+    const conn = client.conn as { remoteAddress?: string } | undefined;
+    return (conn?.remoteAddress ?? '').replace(/^::ffff:/, '');
+  };
+
+  aedes.on('client', (client) => {
+    settled(client.id);
+    const connection: BoxConnection = { gatewayId: client.id, session: `${node}:${Date.now().toString(36)}:${++stamp}`, ip: remoteAddress(client), at: new Date() };
+    connections.set(client, connection);
+    held.add(client.id);
+    for (const handler of connectHandlers) handler(connection);
+  });
+  aedes.on('connectionError', (client) => client?.id && settled(client.id));
+  aedes.on('clientError', (client) => {
+    if (!connections.has(client) && client.id) settled(client.id);
+  });
+  aedes.on('keepaliveTimeout', (client) => timedOut.add(client));
+  aedes.on('clientDisconnect', (client) => {
+    const connection = connections.get(client);
+    if (!connection) return;
+    connections.delete(client);
+    held.delete(client.id);
+    const clean = (client as unknown as { _disconnected?: boolean })._disconnected === true;
+    const reason: BoxDisconnectReason = connecting.has(client.id) ? 'takeover' : timedOut.has(client) ? 'timeout' : clean ? 'disconnect' : 'will';
+    for (const handler of disconnectHandlers) handler(connection, reason);
+  });
+
+  return {
+    node,
+    seesConnections: true,
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        aedes.publish({ cmd: 'publish', topic, payload: typeof payload === 'string' ? Buffer.from(payload) : payload, qos: 1, retain: false, dup: false }, (err) =>
+          err ? reject(err) : resolve(),
+        ),
+      ),
+    onMessage(kind: BoxPublishKind, handler: (message: BoxMessage) => Promise<void>) {
+      if (!BOX_PUBLISH_KINDS.includes(kind)) throw new Error(`not a box topic kind: ${kind}`);
+      const list = handlers.get(kind) ?? [];
+      list.push(handler);
+      handlers.set(kind, list);
+    },
+    onConnect: (handler) => void connectHandlers.push(handler),
+    onDisconnect: (handler) => void disconnectHandlers.push(handler),
+    connectedBoxes: () => new Set(held),
+  };
+}

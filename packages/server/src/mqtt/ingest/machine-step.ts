@@ -1,0 +1,62 @@
+import { type CncAlarm, type MachineState, cncAlarmSchema, codeOf, deriveMachineState } from '@gw/contracts';
+import { z } from 'zod';
+
+/** A machine's running state across the readings of a batch (its machine_latest row, moved forward). */
+export interface MachineCursor {
+  ts: Date;
+  values: Record<string, unknown>;
+  state: MachineState;
+  stateSince: Date;
+  products: number | null;
+  partsTotal: number;
+}
+
+/** The counters are integer columns: a wild value is held to their range rather than failing the batch. */
+const INT_MAX = 2_147_483_647;
+
+const alarmListSchema = z.array(cncAlarmSchema);
+
+/** The alarms listed in `cnc_alarm` (by number; entries that are no alarm are skipped), or null when absent. */
+export function alarmsOf(values: Record<string, unknown>): Map<string, CncAlarm> | null {
+  if (!('cnc_alarm' in values)) return null;
+  const list = Array.isArray(values.cnc_alarm) ? values.cnc_alarm : [];
+  const parsed = alarmListSchema.safeParse(list);
+  const alarms = parsed.success ? parsed.data : list.flatMap((a) => {
+    const one = cncAlarmSchema.safeParse(a);
+    return one.success ? [one.data] : [];
+  });
+  return new Map(alarms.map((a) => [a.alarm_no, a]));
+}
+
+/** The state of merged values: `device_state` 1 is the box reporting its controller unreachable (offline). */
+export function stateOf(category: string, values: Record<string, unknown>): MachineState {
+  if (codeOf(values.device_state) === 1) return 'offline';
+  return deriveMachineState(category, values);
+}
+
+/**
+ * Parts made since the last reading of the `cnc_products` counter: its increase, or (the counter went down:
+ * reset at a shift or a new program) the new count itself. The first reading of a machine adds nothing.
+ */
+export function partsAdded(previous: number | null, current: number): number {
+  if (previous === null) return 0;
+  return current >= previous ? current - previous : current;
+}
+
+/** The cursor after one newer reading: merged values (a box may send only what changed), state, parts. */
+export function step(cursor: MachineCursor | null, category: string, ts: Date, values: Record<string, unknown>): MachineCursor {
+  const merged = { ...(cursor?.values ?? {}), ...values };
+  const state = stateOf(category, merged);
+  const counter = codeOf(values.cnc_products);
+  const count = counter === null ? null : Math.min(Math.max(Math.trunc(counter), 0), INT_MAX);
+  const products = count ?? cursor?.products ?? null;
+  const added = count === null ? 0 : partsAdded(cursor?.products ?? null, count);
+  return {
+    ts,
+    values: merged,
+    state,
+    stateSince: cursor && cursor.state === state ? cursor.stateSince : ts,
+    products,
+    partsTotal: Math.min((cursor?.partsTotal ?? 0) + added, INT_MAX),
+  };
+}

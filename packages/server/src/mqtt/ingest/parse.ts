@@ -1,0 +1,40 @@
+import { type TelemetryItem, telemetryMessageSchema } from '@gw/contracts';
+
+/** Why a `data` payload was dropped, the label of `ingest_malformed_total`. */
+export type MalformedReason = 'too_large' | 'not_json' | 'bad_shape';
+
+/** The largest payload read (a box sends ≤ 100 machines × 200 values; more is a broken or hostile box). */
+export const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/** The items of a `data/<gw>/v1` payload, or why it is malformed. */
+export function parseTelemetry(payload: Buffer): { items: TelemetryItem[] } | { malformed: MalformedReason } {
+  if (payload.length > MAX_PAYLOAD_BYTES) return { malformed: 'too_large' };
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return { malformed: 'not_json' };
+  }
+  const parsed = telemetryMessageSchema.safeParse(json);
+  return parsed.success ? { items: parsed.data } : { malformed: 'bad_shape' };
+}
+
+/** `[{name, value}]` as an object; a later duplicate name wins. */
+export function valuesObject(values: TelemetryItem['values']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { name, value } of values) out[storable(name) as string] = storable(value ?? null);
+  return out;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A value PostgreSQL's jsonb accepts: strings without NUL and without lone surrogates (either would fail the
+ * whole batch), nested arrays and objects cleaned alike.
+ */
+function storable(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
+  if (Array.isArray(value)) return value.map(storable);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k) as string, storable(v)]));
+  return value;
+}

@@ -1,0 +1,67 @@
+import type { Db } from '../../db/client.js';
+import type { IngestLog } from './index.js';
+import type { IngestMetrics } from './metrics.js';
+import { type TelemetryPartitions, dayKey } from './partitions.js';
+import { storeBatch } from './store.js';
+import type { BatchOutcome, Reading } from './types.js';
+
+/** Waits before the 2nd, 3rd and 4th attempt of a failed batch. */
+const BACKOFF_MS = [100, 500, 2000];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Stores a batch, retrying with backoff. When it still fails and holds several boxes, each box's readings are
+ * stored on their own, so one box's bad data does not cost the others theirs; what fails for good is logged,
+ * counted and thrown (the box's publish is then not taken as stored).
+ */
+export async function storeWithRetry(
+  db: Db,
+  partitions: TelemetryPartitions,
+  readings: Reading[],
+  metrics: Pick<IngestMetrics, 'batchFailures'>,
+  log: IngestLog,
+): Promise<BatchOutcome> {
+  try {
+    return await attempts(db, partitions, readings, metrics);
+  } catch (err) {
+    const boxes = [...new Set(readings.map((r) => r.deviceId))];
+    if (boxes.length > 1) {
+      const outcome: BatchOutcome = { transitions: [], alarms: [], latest: [] };
+      let failure: Error | null = null;
+      for (const deviceId of boxes) {
+        try {
+          const part = await attempts(db, partitions, readings.filter((r) => r.deviceId === deviceId), metrics);
+          outcome.transitions.push(...part.transitions);
+          outcome.alarms.push(...part.alarms);
+          outcome.latest.push(...part.latest);
+        } catch (boxErr) {
+          failure = boxErr instanceof Error ? boxErr : new Error(String(boxErr));
+          lost(readings.filter((r) => r.deviceId === deviceId), boxErr);
+        }
+      }
+      if (failure) throw failure;
+      return outcome;
+    }
+    lost(readings, err);
+    throw err;
+  }
+
+  function lost(group: Reading[], err: unknown) {
+    metrics.batchFailures.inc({ outcome: 'items_lost' }, group.length);
+    log.error({ err, readings: group.length, device_ids: [...new Set(group.map((r) => r.deviceId))] }, `遥测数据写入失败(已重试 ${BACKOFF_MS.length} 次),${group.length} 条未保存`);
+  }
+}
+
+async function attempts(db: Db, partitions: TelemetryPartitions, readings: Reading[], metrics: Pick<IngestMetrics, 'batchFailures'>): Promise<BatchOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await partitions.ensure(new Set(readings.map((r) => dayKey(r.ts))));
+      return await storeBatch(db, readings);
+    } catch (err) {
+      metrics.batchFailures.inc({ outcome: 'retried' });
+      if (attempt >= BACKOFF_MS.length) throw err;
+      await sleep(BACKOFF_MS[attempt]);
+    }
+  }
+}

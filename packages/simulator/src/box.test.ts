@@ -1,0 +1,201 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BOX_API,
+  BRAND_TABLES,
+  LICENSE_REFUSAL,
+  type BoxEcho,
+  boxEchoSchema,
+  boxInfoSchema,
+  boxStateSchema,
+  boxTrafficSchema,
+  cncAlarmSchema,
+  telemetryMessageSchema,
+} from '@gw/contracts';
+import { type Fleet, startFleet } from './fleet.js';
+import type { BoxIdentity } from './identity.js';
+import { licenceSigner, testBroker } from './test/broker.js';
+
+const GW = 'SIM-T-0001';
+const SECRET = 'box-secret-1';
+const FP = 'FP-TEST-1';
+const signer = licenceSigner();
+const identity: BoxIdentity = {
+  gateway_id: GW,
+  secret: SECRET,
+  fingerprint: FP,
+  machines: [
+    { code: 'M1', category: 'fanuc' },
+    { code: 'M2', category: 'mitsubishi' },
+  ],
+  license: signer.certificate({ finger_print: FP, sub: GW, count: [{ model: 'fanuc', count: 1 }, { model: 'mitsubishi', count: 1 }] }),
+};
+
+let broker: Awaited<ReturnType<typeof testBroker>>;
+let platform: MqttClient;
+let fleet: Fleet | null = null;
+const received: { topic: string; payload: unknown; retain: boolean }[] = [];
+
+beforeAll(async () => {
+  broker = await testBroker({ [GW]: SECRET });
+  platform = await mqtt.connectAsync(broker.url, { clientId: 'platform', username: 'platform' });
+  platform.on('message', (topic, payload, packet) => received.push({ topic, payload: JSON.parse(payload.toString()), retain: packet.retain }));
+  await platform.subscribeAsync(['data/+/v1', 'state/+/v1', 'traffic/+/v1', 'echo/+/v1'], { qos: 1 });
+});
+afterEach(async () => {
+  await fleet?.stop();
+  fleet = null;
+  received.length = 0;
+});
+afterAll(async () => {
+  await platform.endAsync();
+  await broker.close();
+});
+
+const start = async (overrides: Partial<BoxIdentity> = {}, backoffMs = 50) => {
+  fleet = startFleet({ identities: [{ ...identity, ...overrides }], url: broker.url, rate: 20, publicKeyPem: signer.publicKeyPem, trafficIntervalMs: 200, backoffMs });
+  await fleet.connected(5000);
+  return fleet;
+};
+
+const waitFor = async <T>(find: () => T | undefined, what: string, ms = 5000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+let seq = 0;
+/** Sends a command as the platform does and waits for the box's echo with its cmd_id. */
+async function command(method: string, url: string, data?: unknown): Promise<BoxEcho> {
+  const cmd_id = `c${++seq}`;
+  await platform.publishAsync(`control/${GW}/v1`, JSON.stringify({ cmd_id, method, url, data }), { qos: 1 });
+  const echo = await waitFor(() => received.find((m) => m.topic === `echo/${GW}/v1` && (m.payload as BoxEcho).cmd_id === cmd_id), `echo ${cmd_id}`);
+  return boxEchoSchema.parse(echo.payload);
+}
+
+describe('a simulated box on the wire', () => {
+  it('announces itself retained on state, sends its machine tools on data and its byte counters on traffic, all as contracts define them', async () => {
+    await start();
+    const state = await waitFor(() => received.find((m) => m.topic === `state/${GW}/v1`), 'state');
+    expect(boxStateSchema.parse(state.payload)).toMatchObject({ online: true, fingerprint: FP, version: expect.any(String) });
+
+    const data = await waitFor(() => received.filter((m) => m.topic === `data/${GW}/v1`).at(4), 'five data messages');
+    const items = telemetryMessageSchema.parse(data.payload);
+    expect(items.map((i) => [i.device_id, i.device_type])).toEqual([
+      ['M1', 'fanuc'],
+      ['M2', 'mitsubishi'],
+    ]);
+    for (const item of items) {
+      const values = Object.fromEntries(item.values.map((v) => [v.name, v.value]));
+      const tables = BRAND_TABLES[item.device_type!]!;
+      expect(tables.runStatus.map((c) => c.code)).toContain(values.cnc_runstatus);
+      expect(tables.emergency.map((c) => c.code)).toContain(values.cnc_emer);
+      expect(tables.mode.map((c) => c.code)).toContain(values.cnc_mode);
+      expect(cncAlarmSchema.array().safeParse(values.cnc_alarm).success).toBe(true);
+      expect(values.cnc_mecpos).toEqual(expect.arrayContaining([{ axis: 'X', value: expect.any(Number) }]));
+      for (const name of ['cnc_products', 'cnc_toolnum', 'cnc_srate', 'cnc_frate', 'cnc_setspeed', 'cnc_actspeed']) expect(values[name]).toEqual(expect.any(Number));
+      expect(values.cnc_mainproname).toEqual(expect.any(String));
+    }
+
+    const traffic = await waitFor(() => received.filter((m) => m.topic === `traffic/${GW}/v1`).at(1), 'two traffic messages');
+    expect(boxTrafficSchema.parse(traffic.payload).tx).toBeGreaterThan(0);
+    expect(fleet!.stats.acked).toBeGreaterThanOrEqual(5);
+  });
+
+  /** What a newcomer subscribing to the box's state topic is handed (the retained message). */
+  const retainedState = () =>
+    new Promise<unknown>((resolve) => {
+      const c = mqtt.connect(broker.url, { clientId: 'reader', username: 'platform' });
+      c.on('message', (_t, payload) => {
+        resolve(JSON.parse(payload.toString()));
+        c.end();
+      });
+      c.subscribe(`state/${GW}/v1`);
+    });
+
+  it('says it is offline, retained, when stopped', async () => {
+    const f = await start();
+    await f.stop();
+    fleet = null;
+    expect(boxStateSchema.parse(await retainedState()).online).toBe(false);
+  });
+
+  it('leaves its last will (retained) when its connection dies, and reconnects by itself', async () => {
+    // the first retry comes after 0.5–1 s: time to read the will before the box is back
+    const f = await start({}, 1000);
+    await waitFor(() => received.find((m) => m.topic === `state/${GW}/v1`), 'online');
+    received.length = 0;
+    // the broker drops the box as a dead mobile link would
+    broker.drop(GW);
+    await waitFor(() => received.find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === false), 'the will');
+    expect(boxStateSchema.parse(await retainedState()).online).toBe(false);
+    await waitFor(() => received.find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === true), 'back online');
+    expect(f.stats.reconnects).toBeGreaterThanOrEqual(1);
+    expect(f.stats.connected).toBe(1);
+  });
+
+  it('does not get in with a wrong secret and keeps trying with backoff', async () => {
+    fleet = startFleet({ identities: [{ ...identity, secret: 'wrong' }], url: broker.url, backoffMs: 20, maxBackoffMs: 100 });
+    await expect(fleet.connected(600)).rejects.toThrow(/0\/1/);
+    expect(fleet.stats.reconnects).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the box answers the platform’s commands on echo', () => {
+  it('GET /api/info: its version, fingerprint, imei, iccid and config', async () => {
+    await start();
+    const echo = await command('GET', BOX_API.info);
+    expect(echo.ret).toBe(0);
+    const info = boxInfoSchema.parse(echo.msg);
+    expect(info).toMatchObject({ fingerprint: FP, imei: expect.stringMatching(/^\d{15}$/), iccid: expect.stringMatching(/^8986\d{16}$/) });
+    expect(info.config).toMatchObject({ machines: [{ code: 'M1', enabled: true }, { code: 'M2', enabled: true }] });
+  });
+
+  it('POST /api/login: 0 with its admin password, 410 with another, 400 without one; unknown url 404; a malformed command 400', async () => {
+    await start();
+    expect((await command('POST', BOX_API.login, { password: 'admin' })).ret).toBe(0);
+    expect((await command('POST', BOX_API.login, { password: 'guess' })).ret).toBe(410);
+    expect((await command('POST', BOX_API.login, {})).ret).toBe(400);
+    expect((await command('GET', '/api/nothing')).ret).toBe(404);
+    expect((await command('PATCH', BOX_API.info)).ret).toBe(400);
+  });
+
+  it('POST /api/license checks the certificate offline: another key, another box or expired → 403 with the reason; its own → 0', async () => {
+    await start({ license: undefined });
+    const other = licenceSigner().certificate({ finger_print: FP, count: [] });
+    expect(await command('POST', BOX_API.license, { license: other })).toMatchObject({ ret: 403, msg: LICENSE_REFUSAL.badSignature });
+    const elsewhere = signer.certificate({ finger_print: 'FP-OTHER', count: [] });
+    expect(await command('POST', BOX_API.license, { license: elsewhere })).toMatchObject({ ret: 403, msg: LICENSE_REFUSAL.fingerprintMismatch });
+    const expired = signer.certificate({ finger_print: FP, count: [], exp: Math.floor(Date.now() / 1000) - 1 });
+    expect(await command('POST', BOX_API.license, { license: expired })).toMatchObject({ ret: 403, msg: LICENSE_REFUSAL.expired });
+    expect((await command('POST', BOX_API.license, { license: 'not.a.licence' })).ret).toBe(403);
+    expect((await command('POST', BOX_API.license, { licence: 'typo' })).ret).toBe(400);
+    const good = signer.certificate({ finger_print: FP, count: [{ model: 'all', count: 3 }], jti: 'L-good' });
+    expect(await command('POST', BOX_API.license, { license: good })).toMatchObject({ ret: 0, msg: { jti: 'L-good' } });
+    expect((await command('GET', BOX_API.license)).msg).toMatchObject({ installed: true, claims: { jti: 'L-good' } });
+  });
+
+  it('enabling more machine tools of a brand than the licence counts → 409 with count; without a licence → 403; within it → 0', async () => {
+    await start();
+    const machines = [
+      { code: 'M1', category: 'fanuc', enabled: true },
+      { code: 'M2', category: 'mitsubishi', enabled: true },
+      { code: 'M3', category: 'fanuc', enabled: true },
+    ];
+    expect(await command('POST', BOX_API.config, { machines })).toMatchObject({ ret: 409, msg: { count: 1 } });
+    // the refused config is not kept
+    expect((await command('GET', BOX_API.config)).msg).toMatchObject({ machines: [{ code: 'M1' }, { code: 'M2' }] });
+
+    machines[2].enabled = false;
+    expect((await command('POST', BOX_API.config, { machines, interval_ms: 500 })).ret).toBe(0);
+    expect((await command('GET', BOX_API.config)).msg).toMatchObject({ interval_ms: 500, machines: [{}, {}, { code: 'M3', enabled: false }] });
+
+    expect((await command('POST', BOX_API.config, { interval_ms: 'fast' })).ret).toBe(400);
+    expect((await command('DELETE', BOX_API.license)).ret).toBe(0);
+    expect((await command('POST', BOX_API.config, { machines })).ret).toBe(403);
+  });
+});

@@ -1,0 +1,201 @@
+import type { KeyObject } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { type BoxState as BoxPresence, type BoxTraffic, boxTopic } from '@gw/contracts';
+import { type BoxState, answerCommand, installLicense } from './box-api.js';
+import { type BoxIdentity, fingerprintOf, iccidOf, imeiOf } from './identity.js';
+import { SimulatedMachine } from './machine.js';
+
+/** Counters of a fleet, shared by its boxes (the CLI prints them, tests and benchmarks read them). */
+export interface FleetStats {
+  boxes: number;
+  connected: number;
+  /** data messages published, and those the broker acknowledged (QoS 1) */
+  published: number;
+  acked: number;
+  /** data points (values) in acknowledged messages */
+  points: number;
+  failed: number;
+  commands: number;
+  reconnects: number;
+  lastError: string | null;
+}
+
+export interface BoxOptions {
+  url: string;
+  /** data messages per second */
+  rate: number;
+  publicKey: KeyObject | null;
+  adminPassword: string;
+  version: string;
+  trafficIntervalMs: number;
+  /** reconnect backoff: first delay and cap (ms) */
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+const MQTT_OVERHEAD = 4;
+
+/**
+ * One simulated box: logs in as itself (client id = username = gateway id, password = secret) with an offline
+ * last will, announces itself retained on `state`, publishes its machine tools on `data` (QoS 1) at the set rate
+ * and its byte counters on `traffic`, answers `control` commands on `echo`, and reconnects with exponential
+ * backoff and jitter when the connection drops.
+ */
+export class SimulatedBox {
+  readonly state: BoxState;
+  private client: MqttClient | null = null;
+  private machines = new Map<string, SimulatedMachine>();
+  private dataTimer: NodeJS.Timeout | null = null;
+  private trafficTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private attempts = 0;
+  private stopping = false;
+  private online = false;
+  private rx = 0;
+  private tx = 0;
+
+  constructor(
+    readonly identity: BoxIdentity,
+    private readonly options: BoxOptions,
+    private readonly stats: FleetStats,
+  ) {
+    const gw = identity.gateway_id;
+    this.state = {
+      gatewayId: gw,
+      version: options.version,
+      fingerprint: identity.fingerprint ?? fingerprintOf(gw),
+      imei: imeiOf(gw),
+      iccid: iccidOf(gw),
+      adminPassword: options.adminPassword,
+      publicKey: options.publicKey,
+      license: null,
+      config: {
+        interval_ms: Math.max(100, Math.round(1000 / options.rate)),
+        machines: identity.machines.map((m) => ({ ...m, enabled: true })),
+      },
+    };
+    // a licence the box had installed before it was (re)started is checked again, as a box does at boot
+    if (identity.license) installLicense(this.state, identity.license);
+  }
+
+  private topic(kind: Parameters<typeof boxTopic>[0]) {
+    return boxTopic(kind, this.state.gatewayId);
+  }
+
+  private presence(online: boolean): string {
+    const state: BoxPresence = online
+      ? { online, ts: Date.now(), version: this.state.version, fingerprint: this.state.fingerprint }
+      : { online, ts: Date.now() };
+    return JSON.stringify(state);
+  }
+
+  start(): void {
+    const gw = this.state.gatewayId;
+    const client = mqtt.connect(this.options.url, {
+      clientId: gw,
+      username: gw,
+      password: this.identity.secret,
+      protocolVersion: 4,
+      clean: true,
+      keepalive: 60,
+      reconnectPeriod: 0,
+      connectTimeout: 15_000,
+      will: { topic: this.topic('state'), payload: Buffer.from(this.presence(false)), qos: 1, retain: true },
+    });
+    this.client = client;
+    client.on('connect', () => this.connected());
+    client.on('close', () => this.closed());
+    client.on('error', (err) => {
+      this.stats.lastError = `${gw}: ${err.message}`;
+    });
+    client.on('message', (topic, payload) => this.command(payload));
+    this.dataTimer = setInterval(() => this.publishData(), this.state.config.interval_ms);
+    this.trafficTimer = setInterval(() => this.publishTraffic(), this.options.trafficIntervalMs);
+  }
+
+  private connected(): void {
+    this.attempts = 0;
+    this.online = true;
+    this.stats.connected += 1;
+    this.send('state', this.presence(true), { qos: 1, retain: true });
+    this.client?.subscribe(this.topic('control'), { qos: 1 });
+    this.publishTraffic();
+  }
+
+  private closed(): void {
+    if (this.online) this.stats.connected -= 1;
+    this.online = false;
+    if (this.stopping || this.retryTimer) return;
+    const delay = Math.min(this.options.maxBackoffMs, this.options.backoffMs * 2 ** this.attempts) * (0.5 + Math.random() * 0.5);
+    this.attempts += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.stopping || !this.client) return;
+      this.stats.reconnects += 1;
+      this.client.options.will = { topic: this.topic('state'), payload: Buffer.from(this.presence(false)), qos: 1, retain: true };
+      this.client.reconnect();
+    }, delay);
+  }
+
+  private send(kind: 'data' | 'state' | 'traffic' | 'echo', payload: string, opts: { qos: 0 | 1; retain?: boolean }, done?: (err?: Error) => void) {
+    const topic = this.topic(kind);
+    this.tx += Buffer.byteLength(payload) + topic.length + MQTT_OVERHEAD;
+    this.client?.publish(topic, payload, opts, (err) => done?.(err));
+  }
+
+  private machine(code: string, category: string): SimulatedMachine {
+    let machine = this.machines.get(code);
+    if (!machine || machine.spec.category !== category) {
+      machine = new SimulatedMachine({ code, category });
+      this.machines.set(code, machine);
+    }
+    return machine;
+  }
+
+  private publishData(): void {
+    if (!this.online) return;
+    const now = Date.now();
+    const items = this.state.config.machines.filter((m) => m.enabled).map((m) => this.machine(m.code, m.category).sample(now));
+    if (!items.length) return;
+    const points = items.reduce((sum, item) => sum + item.values.length, 0);
+    this.stats.published += 1;
+    this.send('data', JSON.stringify(items), { qos: 1 }, (err) => {
+      if (err) this.stats.failed += 1;
+      else {
+        this.stats.acked += 1;
+        this.stats.points += points;
+      }
+    });
+  }
+
+  private publishTraffic(): void {
+    if (!this.online) return;
+    const traffic: BoxTraffic = { ts: Date.now(), rx: this.rx, tx: this.tx };
+    this.send('traffic', JSON.stringify(traffic), { qos: 0 });
+  }
+
+  private command(payload: Buffer): void {
+    this.rx += payload.length + this.topic('control').length + MQTT_OVERHEAD;
+    this.stats.commands += 1;
+    const interval = this.state.config.interval_ms;
+    const echo = answerCommand(this.state, payload);
+    if (echo) this.send('echo', JSON.stringify(echo), { qos: 1 });
+    if (this.state.config.interval_ms !== interval && this.dataTimer) {
+      clearInterval(this.dataTimer);
+      this.dataTimer = setInterval(() => this.publishData(), this.state.config.interval_ms);
+    }
+  }
+
+  /** Goes offline cleanly: the retained state says offline (as the will would), then the connection closes. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const timer of [this.dataTimer, this.trafficTimer]) if (timer) clearInterval(timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    if (!client) return;
+    const online = this.online;
+    if (online) await new Promise<void>((resolve) => this.send('state', this.presence(false), { qos: 1, retain: true }, () => resolve()));
+    // a box still trying to get in has nothing in flight to wait for
+    await client.endAsync(!online);
+  }
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { startFleet } from './fleet.js';
+import { readIdentities, writeIdentities } from './identity.js';
+import { provisionFleet } from './provision.js';
+
+const HELP = `模拟网关 / simulated boxes — npm run simulate -- [选项 options]
+
+  --identities FILE   身份文件 identity file (默认 simulator-identities.json): [{gateway_id, secret, machines:[{code, category}]}]
+  --provision         先通过平台 API 创建网关、机床和授权并写入身份文件 (服务器须以 LOGIN_CAPTCHA=off 运行)
+                      provision boxes, machine tools and licences through the API first (server with LOGIN_CAPTCHA=off)
+  --provision-only    只创建,不运行 / provision, then exit
+  --boxes N           网关数量 number of boxes (provision: 默认 10; 否则默认身份文件中全部)
+  --rate R            每台网关每秒 data 消息数 data messages per second per box (默认 1, 可为小数 e.g. 0.2)
+  --api URL           平台地址 platform URL (默认 http://127.0.0.1:9527)
+  --mqtt URL          MQTT 地址 broker URL (默认 mqtt://127.0.0.1:1883; 也可 ws://host:port/custom/mqtt)
+  --user NAME         登录用户 (默认 admin)     --password PASS  登录密码 (或环境变量 GW_PASSWORD)
+  --prefix P          新网关ID前缀 gateway id prefix (默认 SIM-<随机>)
+  --customers A,B,C   把网关分配给客户树: A 为集团, B、C 为其下属工厂 (ship the boxes to this customer tree)
+  --public-key FILE   平台授权公钥 PEM (默认 <身份文件>.public-key.pem, --provision 时写入)
+  --box-password P    网关本机管理密码 (POST /api/login, 默认 admin)
+  --duration S        运行 S 秒后退出 run S seconds then exit (默认一直运行, Ctrl-C 退出)
+  -h, --help          显示帮助`;
+
+const OPTIONS = {
+  identities: { type: 'string', default: 'simulator-identities.json' },
+  provision: { type: 'boolean', default: false },
+  'provision-only': { type: 'boolean', default: false },
+  boxes: { type: 'string' },
+  rate: { type: 'string', default: '1' },
+  api: { type: 'string', default: 'http://127.0.0.1:9527' },
+  mqtt: { type: 'string', default: 'mqtt://127.0.0.1:1883' },
+  user: { type: 'string', default: 'admin' },
+  password: { type: 'string', default: process.env.GW_PASSWORD ?? '' },
+  prefix: { type: 'string' },
+  customers: { type: 'string' },
+  'public-key': { type: 'string' },
+  'box-password': { type: 'string', default: 'admin' },
+  duration: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function readArgs() {
+  try {
+    return parseArgs({ options: OPTIONS, strict: true }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\n(npm run simulate -- --help 查看所有选项)`);
+    process.exit(2);
+  }
+}
+const args = readArgs();
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const positive = (name: string, text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!(n > 0)) fail(`--${name} 应为正数: ${text}`);
+  return n;
+};
+
+async function main(): Promise<void> {
+  if (args.help) return void console.log(HELP);
+  const boxes = positive('boxes', args.boxes);
+  const rate = positive('rate', args.rate) ?? 1;
+  const duration = positive('duration', args.duration);
+  const keyFile = args['public-key'] ?? `${args.identities.replace(/\.json$/, '')}.public-key.pem`;
+
+  if (args.provision || args['provision-only']) {
+    if (!args.password) fail('--provision 需要 --password (或环境变量 GW_PASSWORD)');
+    const { identities, publicKeyPem } = await provisionFleet({
+      api: args.api,
+      user: args.user,
+      password: args.password,
+      boxes: Math.floor(boxes ?? 10),
+      prefix: args.prefix,
+      customers: args.customers?.split(',').map((c) => c.trim()).filter(Boolean),
+      log: (line) => console.log(line),
+    });
+    await writeIdentities(args.identities, identities);
+    await writeFile(keyFile, publicKeyPem);
+    console.log(`已写入身份文件 ${args.identities} (${identities.length} 台) 和平台公钥 ${keyFile}`);
+    if (args['provision-only']) return;
+  }
+
+  const all = await readIdentities(args.identities);
+  if (boxes !== undefined && boxes > all.length) fail(`身份文件只有 ${all.length} 台网关,少于 --boxes ${boxes}`);
+  const identities = all.slice(0, boxes === undefined ? all.length : Math.floor(boxes));
+  const publicKeyPem = existsSync(keyFile) ? await readFile(keyFile, 'utf8') : null;
+  if (!publicKeyPem) console.warn(`未找到平台公钥 ${keyFile}: 网关将以 403 拒绝 POST /api/license`);
+
+  const fleet = startFleet({ identities, url: args.mqtt, rate, publicKeyPem, boxPassword: args['box-password'] });
+  console.log(`模拟 ${identities.length} 台网关 → ${args.mqtt}, 每台 ${rate} 条/秒 (Ctrl-C 停止)`);
+  let last = { at: Date.now(), acked: 0 };
+  const report = setInterval(() => {
+    const s = fleet.stats;
+    const now = Date.now();
+    const perSecond = ((s.acked - last.acked) * 1000) / (now - last.at);
+    last = { at: now, acked: s.acked };
+    console.log(
+      `在线 ${s.connected}/${s.boxes}  已确认 ${s.acked} 条 (${perSecond.toFixed(1)}/s, ${s.points} 个数据点)  失败 ${s.failed}  命令 ${s.commands}  重连 ${s.reconnects}${s.lastError ? `  最近错误: ${s.lastError}` : ''}`,
+    );
+  }, 5000);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(report);
+    console.log('正在下线所有模拟网关…');
+    await fleet.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  if (duration) setTimeout(() => void stop(), duration * 1000);
+}
+
+main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));

@@ -1,0 +1,68 @@
+import type { KeyObject } from 'node:crypto';
+import { type BoxOptions, type FleetStats, SimulatedBox } from './box.js';
+import type { BoxIdentity } from './identity.js';
+import { publicKey } from './license.js';
+
+export interface FleetOptions {
+  identities: BoxIdentity[];
+  /** the broker: mqtt://host:port, mqtts://…, ws://host/custom/mqtt */
+  url: string;
+  /** data messages per second per box (default 1; 0.2 = one every 5 s) */
+  rate?: number;
+  /** the platform's licence public key (SPKI PEM); without it every POST /api/license is refused 403 */
+  publicKeyPem?: string | null;
+  /** the box's own admin password for POST /api/login (default 'admin') */
+  boxPassword?: string;
+  version?: string;
+  trafficIntervalMs?: number;
+  /** ms between two boxes' first connects, so a large fleet does not log in all at once (default 10) */
+  connectSpreadMs?: number;
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export interface Fleet {
+  boxes: SimulatedBox[];
+  stats: FleetStats;
+  /** Resolves once every box is connected; rejects after `timeoutMs` naming how many are. */
+  connected(timeoutMs?: number): Promise<void>;
+  /** Every box goes offline cleanly (retained state offline) and disconnects. */
+  stop(): Promise<void>;
+}
+
+/** Starts a fleet of simulated boxes, one MQTT connection each. */
+export function startFleet(options: FleetOptions): Fleet {
+  const rate = options.rate ?? 1;
+  if (!(rate > 0)) throw new Error('rate 应大于 0');
+  const key: KeyObject | null = options.publicKeyPem ? publicKey(options.publicKeyPem) : null;
+  const boxOptions: BoxOptions = {
+    url: options.url,
+    rate,
+    publicKey: key,
+    adminPassword: options.boxPassword ?? 'admin',
+    version: options.version ?? '2.4.1-sim',
+    trafficIntervalMs: options.trafficIntervalMs ?? 10_000,
+    backoffMs: options.backoffMs ?? 1000,
+    maxBackoffMs: options.maxBackoffMs ?? 60_000,
+  };
+  const stats: FleetStats = { boxes: options.identities.length, connected: 0, published: 0, acked: 0, points: 0, failed: 0, commands: 0, reconnects: 0, lastError: null };
+  const boxes = options.identities.map((identity) => new SimulatedBox(identity, boxOptions, stats));
+  const spread = options.connectSpreadMs ?? 10;
+  const starts = boxes.map((box, i) => setTimeout(() => box.start(), i * spread));
+
+  return {
+    boxes,
+    stats,
+    async connected(timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      while (stats.connected < boxes.length) {
+        if (Date.now() > until) throw new Error(`${stats.connected}/${boxes.length} 台网关已连接 (${stats.lastError ?? '无错误'})`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async stop() {
+      starts.forEach(clearTimeout);
+      await Promise.all(boxes.map((box) => box.stop()));
+    },
+  };
+}

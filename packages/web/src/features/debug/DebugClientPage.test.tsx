@@ -1,0 +1,154 @@
+import type { DebugCommand, DebugSessionDetail } from '@gw/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInShell } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
+import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import DebugClientPage from './DebugClientPage';
+
+const P = '/system/debug_client';
+
+function session(overrides: Partial<DebugSessionDetail> = {}): DebugSessionDetail {
+  return {
+    id: 1, device_id: 1, gateway_id: 'GW-001', device_name: '一号网关', customer_id: 7, operator: 'zhang', ip: '10.0.0.9',
+    started_at: '2026-11-23T10:00:00Z', ended_at: null, commands: 0, command_list: [],
+    ...overrides,
+  };
+}
+
+const command = (id: number, overrides: Partial<DebugCommand>): DebugCommand => ({
+  id, method: 'GET', url: '/api/info', data: null, ret: 0, reply: {}, sent_at: '2026-11-23T10:01:00Z', answered_at: '2026-11-23T10:01:01Z',
+  ...overrides,
+});
+
+allowSlowMachine();
+let calls: ApiCall[];
+let open: DebugSessionDetail;
+/** What the box answers the next send: its reply, or null for 设备无响应. */
+let answer: { ret: number; msg: unknown } | null;
+beforeEach(() => {
+  useUserStore.setState({ info: userInfo({ super_user: true }) });
+  open = session();
+  answer = { ret: 0, msg: { version: 'v2.0.1', uptime: 3600 } };
+  const ended = session({ id: 2, ended_at: '2026-11-22T09:00:00Z', commands: 1, command_list: [command(7, { url: '/api/license', reply: { state: 'ok' } })] });
+  calls = mockApi({
+    [`GET ${P}`]: () => ({ ...ok([open, ended]), count: 2 }),
+    [`GET ${P}/1`]: () => ok(open),
+    [`GET ${P}/2`]: () => ok(ended),
+    [`POST ${P}/1/close`]: () => {
+      open = { ...open, ended_at: '2026-11-23T10:30:00Z' };
+      return ok(open);
+    },
+    'GET /device/device': () => ({ ...ok([{ id: 1, gateway_id: 'GW-001', name: '一号网关' }, { id: 3, gateway_id: 'GW-003', name: '三号网关' }]), count: 2 }),
+    [`POST ${P}`]: (body) => ok(session({ id: 3, device_id: (body as { device_id: number }).device_id, gateway_id: 'GW-003', device_name: '三号网关' })),
+    [`GET ${P}/3`]: () => ok(session({ id: 3, device_id: 3, gateway_id: 'GW-003', device_name: '三号网关' })),
+    [`POST ${P}/1/send`]: (body) => {
+      const sent = body as { method: string; url: string; data?: unknown };
+      const reply = answer ?? { ret: -1, msg: '设备无响应' };
+      const row = command(open.command_list.length + 1, { ...sent, data: sent.data ?? null, ret: reply.ret, reply: reply.msg });
+      open = { ...open, commands: open.commands + 1, command_list: [...open.command_list, row] };
+      return answer ? ok(row) : { code: 300, message: '设备无响应', data: null };
+    },
+  }).calls;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const rowOf = (text: string) => screen.getAllByText(text)[0].closest('tr')!;
+const panel = () => {
+  const drawer = document.querySelector<HTMLElement>('.ant-drawer-section');
+  if (!drawer) throw new Error('no session panel open');
+  return drawer;
+};
+
+describe('调试代理', { timeout: 60_000 }, () => {
+  it('sends a command to the box and shows its reply, pretty-printed, at the bottom of the log', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DebugClientPage />, P);
+    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const drawer = await waitFor(panel);
+    await within(drawer).findByText('还没有发送指令');
+    const url = within(drawer).getByLabelText('请求地址');
+    await user.clear(url);
+    await user.type(url, '/api/config');
+    await user.click(within(drawer).getByRole('combobox', { name: '请求方式' }));
+    await user.click((await screen.findAllByText('POST', { selector: '.ant-select-item-option-content' })).at(-1)!);
+    const body = within(drawer).getByLabelText('请求体 (JSON)');
+    await user.type(body, '{{"interval": 5');
+    await user.click(within(drawer).getByText(twoChars('发送')).closest('button')!);
+    expect(await within(drawer).findByText(/请求体不是有效的 JSON/)).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+
+    await user.type(body, '}');
+    await user.click(within(drawer).getByText(twoChars('发送')).closest('button')!);
+    const entry = await within(drawer).findByTestId('debug-command');
+    expect(writes(calls)).toEqual([['POST', `${P}/1/send`, { method: 'POST', url: '/api/config', data: { interval: 5 } }]]);
+    expect(within(entry).getByText('ret 0')).toHaveClass('ant-tag-success');
+    expect(entry.textContent).toContain('"version": "v2.0.1"');
+  });
+
+  it('shows 设备无响应 when the box does not answer', async () => {
+    answer = null;
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DebugClientPage />, P);
+    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const drawer = await waitFor(panel);
+    await within(drawer).findByText('还没有发送指令');
+    await user.click(within(drawer).getByText(twoChars('发送')).closest('button')!);
+    const entry = await within(drawer).findByTestId('debug-command');
+    expect(within(entry).getByText('设备无响应')).toBeInTheDocument();
+    expect(within(entry).getByText('ret -1')).toHaveClass('ant-tag-error');
+  });
+
+  it('gives a query-only user the history but no 发送, 结束会话 or 新建会话', async () => {
+    useUserStore.setState({ info: userInfo({ role_menu: [{ menu: P, action: 1 }] }) });
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DebugClientPage />, P);
+    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const drawer = await waitFor(panel);
+    await within(drawer).findByText('还没有发送指令');
+    expect(within(drawer).queryByText(twoChars('发送'))).not.toBeInTheDocument();
+    expect(within(drawer).queryByText('结束会话')).not.toBeInTheDocument();
+    expect(screen.queryByText('新建会话')).not.toBeInTheDocument();
+  });
+
+  it('opens an ended session as its history, read-only', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DebugClientPage />, P);
+    await screen.findAllByText('一号网关 (GW-001)');
+    const ended = [...document.querySelectorAll('tbody tr')].find((tr) => !tr.textContent?.includes('进行中'))!;
+    await user.click(within(ended as HTMLElement).getByText('查看'));
+    const drawer = await waitFor(panel);
+    expect(await within(drawer).findByText('会话已结束,仅可查看记录')).toBeInTheDocument();
+    expect(within(drawer).getByText('/api/license')).toBeInTheDocument();
+    expect(drawer.textContent).toContain('"state": "ok"');
+    expect(within(drawer).queryByText(twoChars('发送'))).not.toBeInTheDocument();
+  });
+
+  it('新建会话 on a box picked from the boxes opens its session panel', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DebugClientPage />, P);
+    await waitFor(() => rowOf('进行中'));
+    await user.click(screen.getByText('新建会话', { selector: 'button *' }));
+    const picker = document.querySelectorAll<HTMLElement>('.ant-modal');
+    await user.click(within([...picker].at(-1)!).getByRole('combobox'));
+    await user.click((await screen.findAllByText('GW-003', { selector: '.ant-select-item-option-content' })).at(-1)!);
+    await user.click(within([...picker].at(-1)!).getByText(twoChars('确定')));
+    const drawer = await waitFor(panel);
+    expect(await within(drawer).findByText('调试会话 · 三号网关')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([['POST', P, { device_id: 3 }]]);
+  });
+
+  it('结束会话 ends the session: the panel turns read-only', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DebugClientPage />, P);
+    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const drawer = await waitFor(panel);
+    await user.click(await within(drawer).findByText('结束会话'));
+    await user.click((await screen.findAllByText(twoChars('确定'), { selector: '.ant-popconfirm button *' })).at(-1)!);
+    expect(await within(drawer).findByText('会话已结束,仅可查看记录')).toBeInTheDocument();
+    expect(within(drawer).queryByText(twoChars('发送'))).not.toBeInTheDocument();
+    expect(writes(calls)).toEqual([['POST', `${P}/1/close`, undefined]]);
+  });
+});

@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// `npm run demo`: the whole platform with a live simulated fleet in one command. Builds what is missing, starts
+// the built server on its embedded defaults (PGlite in data/demo, embedded MQTT broker, LOGIN_CAPTCHA=off so the
+// fleet can be provisioned by script), provisions the demo fleet the first time (a customer tree, a device type,
+// 50 boxes with machine tools and licences; identities kept in data/demo/identities.json), then runs the
+// simulated boxes. Ctrl-C takes the boxes offline and stops the server. A second run reuses everything.
+//
+//   npm run demo [-- --boxes 50] [--rate 0.5] [--port 9527] [--mqtt-port N] [--build]
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { freePort } from './built-server.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    boxes: { type: 'string', default: '50' },
+    rate: { type: 'string', default: '0.5' },
+    port: { type: 'string', default: process.env.DEMO_PORT ?? '9527' },
+    'mqtt-port': { type: 'string', default: process.env.DEMO_MQTT_PORT ?? '' },
+    'data-dir': { type: 'string', default: path.join(root, 'data/demo') },
+    build: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  console.log(`npm run demo -- [--boxes 50] [--rate 0.5 (条/秒/台)] [--port 9527] [--mqtt-port 空闲端口] [--data-dir data/demo] [--build (强制重新构建)]
+演示数据在 data/demo;删除该目录即可从头开始。`);
+  process.exit(0);
+}
+
+const dataDir = path.resolve(args['data-dir']);
+const identities = path.join(dataDir, 'identities.json');
+const stateFile = path.join(dataDir, 'demo.json');
+mkdirSync(dataDir, { recursive: true });
+
+const run = (label, cmd, cmdArgs) => {
+  console.log(`[demo] ${label}: ${cmd} ${cmdArgs.join(' ')}`);
+  const result = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`[demo] ${label} 失败 (${result.status})`);
+    process.exit(1);
+  }
+};
+
+// 1. build when a build is missing or older than the sources (or always with --build); the simulator's own
+// build is incremental
+const newest = (dir) =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .reduce((latest, e) => Math.max(latest, statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
+const outputs = ['packages/server/dist/main.js', 'packages/web/dist/index.html'].map((f) => path.join(root, f));
+const builtAt = outputs.every((f) => existsSync(f)) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
+const sourcesAt = Math.max(...['contracts', 'server', 'web'].map((p) => newest(path.join(root, 'packages', p, 'src'))));
+if (args.build || builtAt < sourcesAt) run(builtAt ? '源码已更新,重新构建 rebuild' : '构建 build', 'npm', ['run', 'build']);
+run('构建模拟器 build simulator', 'npx', ['tsc', '-b', 'packages/simulator/tsconfig.build.json']);
+
+// 2. the demo's admin password: chosen once, kept beside the data (the server seeds it on the first start)
+const state = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : {};
+if (!state.admin_password) {
+  state.admin_password = `Demo-${randomBytes(4).toString('hex')}`;
+  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+}
+
+const portFree = (port) =>
+  new Promise((resolve) => {
+    const srv = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+let port = Number(args.port);
+if (!(await portFree(port))) {
+  const other = await freePort();
+  console.log(`[demo] 端口 ${port} 已被占用,改用 ${other}`);
+  port = other;
+}
+const mqttPort = Number(args['mqtt-port']) || (await freePort());
+
+// 3. the server, detached from the terminal so Ctrl-C reaches it only after the boxes went offline
+const logFile = path.join(dataDir, 'server.log');
+const log = createWriteStream(logFile, { flags: 'a' });
+console.log(`[demo] 启动服务器 (数据 ${dataDir}, 日志 ${logFile})`);
+console.log('[demo] !!! LOGIN_CAPTCHA=off: 演示服务器登录不需要验证码,以便脚本创建演示设备;切勿用于生产 !!!');
+const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  cwd: root,
+  detached: true,
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: process.env.HOST ?? '127.0.0.1',
+    MQTT_PORT: String(mqttPort),
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: state.admin_password,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+server.stdout.pipe(log);
+server.stderr.pipe(log);
+let simulator = null;
+const exited = (child) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r)));
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\n[demo] 正在停止: 模拟网关下线,然后停止服务器…');
+  if (simulator && simulator.exitCode === null) {
+    simulator.kill('SIGINT');
+    await Promise.race([exited(simulator), new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await Promise.race([exited(server), new Promise((r) => setTimeout(r, 15_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+server.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`[demo] 服务器意外退出 (${code}),见 ${logFile}`);
+    void stop(1);
+  }
+});
+
+const url = `http://127.0.0.1:${port}`;
+const began = Date.now();
+for (;;) {
+  try {
+    if ((await fetch(`${url}/custom/api/healthz`)).ok) break;
+  } catch {
+    /* not listening yet */
+  }
+  if (Date.now() - began > 90_000) {
+    console.error(`[demo] 服务器 90 秒内未就绪,见 ${logFile}`);
+    await stop(1);
+  }
+  await new Promise((r) => setTimeout(r, 200));
+}
+console.log(`[demo] 服务器已就绪 (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+
+// 4. the fleet: provisioned on the first run, then the same identities every time
+const firstRun = !existsSync(identities);
+const simArgs = [
+  path.join(root, 'packages/simulator/dist/cli.js'),
+  '--identities', identities,
+  '--api', url,
+  '--mqtt', `mqtt://127.0.0.1:${mqttPort}`,
+  '--rate', args.rate,
+  ...(firstRun
+    ? ['--provision', '--boxes', args.boxes, '--prefix', `DEMO-${randomBytes(2).toString('hex').toUpperCase()}`, '--customers', '演示集团,华东一厂,华南二厂,西南三厂']
+    : []),
+];
+console.log(firstRun ? `[demo] 首次运行: 创建演示客户、设备类型、${args.boxes} 台网关、机床和授权…` : `[demo] 复用 ${identities}`);
+simulator = spawn(process.execPath, simArgs, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GW_PASSWORD: state.admin_password } });
+let announced = false;
+simulator.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (!announced && /模拟 \d+ 台网关/.test(chunk.toString())) {
+    announced = true;
+    console.log(`
+================================================================
+ 控制台 console:   ${url}/custom/
+ 管理员 admin:     admin / ${state.admin_password}
+ MQTT:             mqtt://127.0.0.1:${mqttPort}
+ 演示数据 data:    ${dataDir} (删除即可重来 / delete to start over)
+ LOGIN_CAPTCHA=off (演示专用 demo only)      Ctrl-C 停止 / stop
+================================================================`);
+  }
+});
+simulator.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`[demo] 模拟器退出 (${code})`);
+    void stop(code ?? 1);
+  }
+});
