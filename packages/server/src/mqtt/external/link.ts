@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import { BOX_PUBLISH_KINDS, type BoxPublishKind, parseBoxTopic } from '@gw/contracts';
+import { nodeName } from '../embedded-link.js';
+import type { BoxLink, BoxMessage } from '../link.js';
+
+interface Log {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface ExternalLinkOptions {
+  url: string;
+  /** The `$share/<group>/…` group of data, traffic and ota: nodes of one group split those messages. */
+  shareGroup: string;
+  username?: string;
+  password?: string;
+  /** Defaults to `gw-server-<host>-<pid>-<random>`: unique per node. */
+  clientId?: string;
+}
+
+export interface ExternalLink extends BoxLink {
+  readonly client: MqttClient;
+  /** Resolves once connected and subscribed the first time. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Kinds split between the nodes of a group; `state` and `echo` reach every node (presence; replies to commands sent by any node). */
+const SHARED: ReadonlySet<BoxPublishKind> = new Set(['data', 'traffic', 'ota']);
+
+/** The topic filter this node subscribes to for `kind`. */
+export const externalFilter = (kind: BoxPublishKind, group: string) => (SHARED.has(kind) ? `$share/${group}/${kind}/+/v1` : `${kind}/+/v1`);
+
+/**
+ * The box link when an external broker (Mosquitto, EMQX…) carries the boxes: the server is one more MQTT
+ * client. Connections are not seen (presence comes from the boxes' retained `state/+/v1`). A QoS 1 message is
+ * acknowledged only after its handler settled: the PUBACK mqtt.js would send is held until then, while the
+ * next messages are read on (one box's messages are still handled one after another, in order).
+ */
+export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLink {
+  const node = nodeName();
+  const handlers = new Map<BoxPublishKind, (message: BoxMessage) => Promise<void>>();
+  const clientOptions: IClientOptions = {
+    clientId: options.clientId ?? `gw-server-${node.replace(/[^\w-]/g, '-')}-${randomBytes(3).toString('hex')}`,
+    username: options.username || undefined,
+    password: options.password || undefined,
+    protocolVersion: 5,
+    clean: true,
+    reconnectPeriod: 1000,
+    connectTimeout: 10_000,
+    resubscribe: false,
+  };
+  const client = mqtt.connect(options.url, clientOptions);
+  /** Per connection: message id → the handler's promise; a PUBACK for it waits for that promise. */
+  let held = new Map<number, Promise<void>>();
+  /** Per box: the tail of its messages being handled (they run in order). */
+  const tails = new Map<string, Promise<void>>();
+  let backoff = 1000;
+
+  const handle = (packet: IPublishPacket): Promise<void> => {
+    const topic = parseBoxTopic(packet.topic);
+    const kind = topic?.kind as BoxPublishKind | undefined;
+    const handler = kind && handlers.get(kind);
+    if (!topic || !kind || !handler) return Promise.resolve();
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    const previous = tails.get(topic.gatewayId) ?? Promise.resolve();
+    const run = previous
+      .then(() => handler({ kind, gatewayId: topic.gatewayId, payload }))
+      .catch((err: unknown) => log.error({ err, topic: packet.topic }, '处理网关消息失败'));
+    tails.set(topic.gatewayId, run);
+    void run.finally(() => tails.get(topic.gatewayId) === run && tails.delete(topic.gatewayId));
+    return run;
+  };
+  client.handleMessage = (packet, callback) => {
+    const run = handle(packet);
+    if (packet.qos === 1 && packet.messageId !== undefined) held.set(packet.messageId, run);
+    callback();
+  };
+  const internal = client as unknown as { _sendPacket: (packet: { cmd: string; messageId?: number }, cb?: (err?: Error) => void, ...rest: unknown[]) => void };
+  const send = internal._sendPacket.bind(client);
+  internal._sendPacket = (packet, cb, ...rest) => {
+    const run = packet.cmd === 'puback' && packet.messageId !== undefined ? held.get(packet.messageId) : undefined;
+    if (!run) return send(packet, cb, ...rest);
+    const generation = held;
+    held.delete(packet.messageId!);
+    cb?.();
+    // after a reconnect the old id means nothing (clean session: the broker does not wait for it)
+    void run.then(() => generation === held && client.connected && send(packet, undefined, ...rest));
+  };
+
+  const subscribe = async () => {
+    const filters = [...handlers.keys()].map((kind) => externalFilter(kind, options.shareGroup));
+    if (!filters.length) return;
+    const granted = await client.subscribeAsync(filters, { qos: 1 });
+    const refused = granted.filter((g) => g.qos > 2);
+    if (refused.length) log.error({ refused: refused.map((g) => g.topic) }, '外部 MQTT 服务拒绝了服务端的订阅');
+  };
+  let firstResolve: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (firstResolve = resolve));
+  client.on('connect', () => {
+    held = new Map();
+    backoff = 1000;
+    client.options.reconnectPeriod = backoff;
+    log.info({ url: options.url, clientId: clientOptions.clientId }, '已连接外部 MQTT 服务');
+    // a connection closed while subscribing (Mosquitto's dynsec kicks us when our role changes) subscribes on the next
+    subscribe().then(
+      () => firstResolve(),
+      (err: unknown) => log.warn({ err: (err as Error).message }, '订阅外部 MQTT 服务失败, 重连后再订阅'),
+    );
+  });
+  client.on('close', () => {
+    // reconnect with a growing pause (1 s doubling up to 30 s), reset on a successful connect
+    backoff = Math.min(backoff * 2, 30_000);
+    client.options.reconnectPeriod = backoff;
+  });
+  client.on('error', (err) => log.warn({ err: err.message }, '外部 MQTT 服务连接错误'));
+
+  return {
+    node,
+    seesConnections: false,
+    client,
+    publish: async (topic, payload) => {
+      await client.publishAsync(topic, payload, { qos: 1 });
+    },
+    onMessage(kind, handler) {
+      if (!BOX_PUBLISH_KINDS.includes(kind)) throw new Error(`not a box topic kind: ${kind}`);
+      handlers.set(kind, handler);
+      if (client.connected) void client.subscribeAsync(externalFilter(kind, options.shareGroup), { qos: 1 }).catch((err: unknown) => log.error({ err }, '订阅外部 MQTT 服务失败'));
+    },
+    onConnect: () => undefined,
+    onDisconnect: () => undefined,
+    connectedBoxes: () => null,
+    ready: () => first,
+    close: async () => {
+      await client.endAsync();
+    },
+  };
+}
