@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
-const alias = { '@gw/contracts': contracts };
+const licenseCheck = fileURLToPath(new URL('./packages/contracts/src/license-check.ts', import.meta.url));
+// the subpath first: '@gw/contracts' alone would also take '@gw/contracts/…'
+const alias = { '@gw/contracts/license-check': licenseCheck, '@gw/contracts': contracts };
 
 // One runner for every package; each package is a project so `--project server` can run alone (CI does that
 // a second time against real PostgreSQL).

@@ -45,6 +45,36 @@ export async function seedBoxes(dataDir, boxes, machines = 0) {
 }
 
 /**
+ * One message of a box: `machines` FANUC machine tools (codes M1…) with `values` values each (at most 12), the
+ * n-th of the box's messages (its run state, part count and spindle speed move with n); `runstatus` overrides.
+ */
+export function fanucMessage(n, machines = 3, values = 12, { ts = Date.now(), runstatus } = {}) {
+  return Buffer.from(
+    JSON.stringify(
+      Array.from({ length: machines }, (_, m) => ({
+        device_id: `M${m + 1}`,
+        ts,
+        device_type: 'fanuc',
+        values: [
+          { name: 'cnc_type', value: '0i-MF' },
+          { name: 'cnc_mode', value: 1 },
+          { name: 'cnc_runstatus', value: runstatus ?? (n % 50 < 40 ? 3 : 0) },
+          { name: 'cnc_emer', value: 0 },
+          { name: 'cnc_alarm', value: [] },
+          { name: 'cnc_products', value: Math.floor(n / 10) },
+          { name: 'cnc_toolnum', value: (n % 12) + 1 },
+          { name: 'cnc_srate', value: 100 },
+          { name: 'cnc_frate', value: 100 },
+          { name: 'cnc_setspeed', value: 8000 },
+          { name: 'cnc_actspeed', value: 7990 + (n % 20) },
+          { name: 'cnc_mainproname', value: 'O1234' },
+        ].slice(0, values),
+      })),
+    ),
+  );
+}
+
+/**
  * A box's raw MQTT connection to `port`: resolves once its CONNACK accepts it. `publish(topic, payload)` sends
  * QoS 1 and resolves at its PUBACK; `onClose` hears the connection drop.
  */

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
-import { connectBox, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
+import { connectBox, fanucMessage, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,34 +24,6 @@ const WINDOW = arg('window', 10);
 const MACHINES = 3;
 const VALUES = 12;
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** One message of a box: its machine tools' 12 values each, as a FANUC box sends them. */
-function message(n) {
-  const ts = Date.now();
-  return Buffer.from(
-    JSON.stringify(
-      Array.from({ length: MACHINES }, (_, m) => ({
-        device_id: `M${m + 1}`,
-        ts,
-        device_type: 'fanuc',
-        values: [
-          { name: 'cnc_type', value: '0i-MF' },
-          { name: 'cnc_mode', value: 1 },
-          { name: 'cnc_runstatus', value: n % 50 < 40 ? 3 : 0 },
-          { name: 'cnc_emer', value: 0 },
-          { name: 'cnc_alarm', value: [] },
-          { name: 'cnc_products', value: Math.floor(n / 10) },
-          { name: 'cnc_toolnum', value: (n % 12) + 1 },
-          { name: 'cnc_srate', value: 100 },
-          { name: 'cnc_frate', value: 100 },
-          { name: 'cnc_setspeed', value: 8000 },
-          { name: 'cnc_actspeed', value: 7990 + (n % 20) },
-          { name: 'cnc_mainproname', value: 'O1234' },
-        ].slice(0, VALUES),
-      })),
-    ),
-  );
-}
 
 /** Every box publishing with WINDOW messages in flight for SECONDS; the acknowledged count. */
 async function publishAll(port) {
@@ -68,7 +40,7 @@ async function publishAll(port) {
       await Promise.all(
         Array.from({ length: WINDOW }, async () => {
           while (!stop) {
-            await link.publish(topic, message(n++));
+            await link.publish(topic, fanucMessage(n++, MACHINES, VALUES));
             acked++;
           }
         }),

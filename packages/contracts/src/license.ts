@@ -92,6 +92,17 @@ export const LICENSE_STATE_TITLES: Record<LicenseState, string> = {
   revoked: '已吊销',
 };
 
+/**
+ * How many machine tools of `category` a licence's counts let a box enable: with `all` above 0 that total is
+ * shared by every brand (`shared`: count the enabled ones of all brands against it), else the brand's own count
+ * (0 when not listed). The rule of both the platform and the box.
+ */
+export function licensedCount(counts: readonly LicenseCount[], category: string): { allowed: number; shared: boolean } {
+  const all = counts.find((c) => c.model === LICENSE_MODEL_ALL)?.count ?? 0;
+  if (all > 0) return { allowed: all, shared: true };
+  return { allowed: counts.find((c) => c.model === category)?.count ?? 0, shared: false };
+}
+
 /** The models a count may name: 'all', or a code of the machinetoolcategory dictionary. */
 export const LICENSE_MODELS: readonly string[] = [LICENSE_MODEL_ALL, ...MACHINE_TOOL_CATEGORIES.map(([code]) => code)];
 

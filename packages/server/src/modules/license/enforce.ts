@@ -1,5 +1,5 @@
 import { type SQL, and, desc, eq, ne, sql } from 'drizzle-orm';
-import { HTTP, LICENSE_MODEL_ALL, errorBodySchema } from '@gw/contracts';
+import { HTTP, errorBodySchema, licensedCount } from '@gw/contracts';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { device, license, machineTool } from '../../db/schema.js';
@@ -30,8 +30,7 @@ export async function checkLicensedEnable(tx: Tx, deviceId: number, category: st
   await tx.select({ id: device.id }).from(device).where(eq(device.id, deviceId)).for('update');
   const counts = await countsInForce(tx, deviceId);
   if (!counts) throw unlicensed();
-  const all = counts.find((c) => c.model === LICENSE_MODEL_ALL)?.count ?? 0;
-  const allowed = all > 0 ? all : (counts.find((c) => c.model === category)?.count ?? 0);
+  const { allowed, shared } = licensedCount(counts, category);
   const [{ enabled }] = await tx
     .select({ enabled: sql<number>`count(*)::int` })
     .from(machineTool)
@@ -39,7 +38,7 @@ export async function checkLicensedEnable(tx: Tx, deviceId: number, category: st
       and(
         eq(machineTool.device_id, deviceId),
         eq(machineTool.enabled, true),
-        all > 0 ? undefined : eq(machineTool.category, category),
+        shared ? undefined : eq(machineTool.category, category),
         excludeMachineId === undefined ? undefined : ne(machineTool.id, excludeMachineId),
       ),
     );
