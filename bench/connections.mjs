@@ -11,11 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
 import { connectBox, rssMiB, seedBoxes } from './boxes.mjs';
+import { arg } from './measure.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const BOXES = arg('boxes', 10_000);
 /** Connects in flight at once: a storm, but within the listen backlog (a dropped SYN costs a 1 s retransmit). */
 const IN_FLIGHT = 500;

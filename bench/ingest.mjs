@@ -13,11 +13,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
 import { connectBox, fanucMessage, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
+import { arg } from './measure.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const BOXES = arg('boxes', 100);
 const SECONDS = arg('seconds', 10);
 const WINDOW = arg('window', 10);

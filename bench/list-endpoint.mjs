@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
-import { canonical, measureSlice } from './measure.mjs';
+import { canonical, loginToken, measureSlice } from './measure.mjs';
 
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -56,13 +56,7 @@ try {
   );
   await sql(dbUrl, 'vacuum analyze login_log');
 
-  const login = await fetch(`${server.url}/custom/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  }).then((r) => r.json());
-  if (login.code !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
-  const headers = { token: login.data.token };
+  const headers = { token: await loginToken(server.url, 'admin', PASSWORD) };
 
   const barePort = await freePort();
   bare = fork(fileURLToPath(new URL('./bare-list-server.mjs', import.meta.url)), {

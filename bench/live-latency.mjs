@@ -14,11 +14,8 @@ import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
 import { connectBox, fanucMessage, gatewayOf, seedBoxes } from './boxes.mjs';
+import { arg, loginToken } from './measure.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const BOXES = arg('boxes', 100);
 const RATE = arg('rate', 1000);
 const PROBE = arg('probe', 10);
@@ -95,15 +92,10 @@ async function runOurs() {
     await first.stop({ keepData: true });
     await seedBoxes(dataDir, PROBE_BOX, 3);
     const server = await startBuiltServer({ dataDir, env });
-    const login = await fetch(`${server.url}/custom/api/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    }).then((r) => r.json());
-    if (login.code !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
+    const token = await loginToken(server.url, 'admin', PASSWORD);
     const tab = new WebSocket(`${server.url.replace('http', 'ws')}/custom/api/v1/live`);
     await new Promise((resolve, reject) => (tab.once('open', resolve), tab.once('error', reject)));
-    tab.send(JSON.stringify({ token: login.data.token }));
+    tab.send(JSON.stringify({ token }));
     const latencies = [];
     const probeGateway = gatewayOf(PROBE_BOX);
     let probeDevice = null;

@@ -1,4 +1,4 @@
-// Helpers the HTTP benchmarks share.
+// Helpers the benchmarks share.
 import { readFileSync } from 'node:fs';
 
 /** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
@@ -30,4 +30,21 @@ export async function measureSlice(autocannon, { url, connections, seconds, head
     sink.seconds += r.duration;
     sink.cpu += cpuSeconds(pid) - cpu0;
   }
+}
+
+/** A numeric command-line option `--name N`, or the fallback. */
+export const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** A session token of `username` on the server at `url` (the login captcha off); throws with the answer otherwise. */
+export async function loginToken(url, username, password) {
+  const login = await fetch(`${url}/custom/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  }).then((r) => r.json());
+  if (login.code !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
+  return login.data.token;
 }
