@@ -117,9 +117,11 @@ export class SimulatedBox {
     this.attempts = 0;
     this.online = true;
     this.stats.connected += 1;
-    this.send('state', this.presence(true), { qos: 1, retain: true });
-    this.client?.subscribe(this.topic('control'), { qos: 1 });
-    this.publishTraffic();
+    // reachable before announced: the platform sends the licence in force as soon as it sees the box online
+    this.client?.subscribe(this.topic('control'), { qos: 1 }, () => {
+      this.send('state', this.presence(true), { qos: 1, retain: true });
+      this.publishTraffic();
+    });
   }
 
   private closed(): void {

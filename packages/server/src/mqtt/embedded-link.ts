@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Aedes, Client } from 'aedes';
-import { BOX_PUBLISH_KINDS, type BoxPublishKind, parseBoxTopic } from '@gw/contracts';
+import { BOX_PUBLISH_KINDS, type BoxPublishKind, boxTopic, parseBoxTopic } from '@gw/contracts';
 import type { BoxConnection, BoxDisconnectReason, BoxLink, BoxMessage } from './link.js';
 
 interface Log {
@@ -26,6 +26,7 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
   const timedOut = new WeakSet<Client>();
   const connectHandlers: ((c: BoxConnection) => void)[] = [];
   const disconnectHandlers: ((c: BoxConnection, reason: BoxDisconnectReason) => void)[] = [];
+  const reachableHandlers: ((gatewayId: string) => void)[] = [];
   let stamp = 0;
 
   const handlers = new Map<BoxPublishKind, ((message: BoxMessage) => Promise<void>)[]>();
@@ -68,6 +69,11 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
     held.add(client.id);
     for (const handler of connectHandlers) handler(connection);
   });
+  aedes.on('subscribe', (subscriptions, client) => {
+    if (!client?.id || !connections.has(client)) return;
+    const control = boxTopic('control', client.id);
+    if (subscriptions.some((s) => s.topic === control)) for (const handler of reachableHandlers) handler(client.id);
+  });
   aedes.on('connectionError', (client) => client?.id && settled(client.id));
   aedes.on('clientError', (client) => {
     if (!connections.has(client) && client.id) settled(client.id);
@@ -100,6 +106,7 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
     },
     onConnect: (handler) => void connectHandlers.push(handler),
     onDisconnect: (handler) => void disconnectHandlers.push(handler),
+    onReachable: (handler) => void reachableHandlers.push(handler),
     connectedBoxes: () => new Set(held),
   };
 }

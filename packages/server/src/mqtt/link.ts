@@ -37,6 +37,11 @@ export interface BoxLink {
   onMessage(kind: BoxPublishKind, handler: (message: BoxMessage) => Promise<void>): void;
   onConnect(handler: (connection: BoxConnection) => void): void;
   onDisconnect(handler: (connection: BoxConnection, reason: BoxDisconnectReason) => void): void;
+  /**
+   * A box can now be sent commands: it subscribed to its control topic (embedded), or announced itself online on
+   * `state/<gw>/v1` as it happened, not as a retained copy (external: the box subscribes before announcing).
+   */
+  onReachable(handler: (gatewayId: string) => void): void;
   /** The gateway ids this node currently holds a connection for (embedded); null when it cannot know. */
   connectedBoxes(): Set<string> | null;
 }

@@ -18,6 +18,7 @@ function world(online: boolean) {
     },
     onConnect: () => undefined,
     onDisconnect: () => undefined,
+    onReachable: () => undefined,
     connectedBoxes: () => null,
   } as unknown as BoxLink;
   const db = { select: () => ({ from: () => ({ where: async () => [{ online }] }) }) };

@@ -4,7 +4,7 @@ import { boxEchoSchema, boxTopic } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { device } from '../../db/schema.js';
 import type { BoxLink } from '../link.js';
-import { pushLicenseOnConnect } from './license.js';
+import { pushLicenseWhenReachable } from './license.js';
 import { BoxCommandError, type BoxCommands, type BoxReply } from './types.js';
 
 interface Pending {
@@ -80,6 +80,6 @@ export function startCommands(link: BoxLink, deps: AppDeps): BoxCommands & { sto
       stopPushes();
     },
   };
-  const stopPushes = pushLicenseOnConnect(link, deps, commands);
+  const stopPushes = pushLicenseWhenReachable(link, deps, commands);
   return commands;
 }

@@ -11,7 +11,7 @@ export type LicensePush = { gatewayId: string; certificate: string } | { gateway
 
 /**
  * Pushes a licence change to its box, fire and forget: a failure (offline, no answer, the box refusing) is
- * logged; an offline box gets its licence in force when it next connects (pushLicenseOnConnect).
+ * logged; an offline box gets its licence in force when it is next reachable (pushLicenseWhenReachable).
  */
 export function pushLicense(commands: BoxCommands | undefined, push: LicensePush): void {
   if (!commands || !push.gatewayId) return;
@@ -27,29 +27,25 @@ export function pushLicense(commands: BoxCommands | undefined, push: LicensePush
 }
 
 /**
- * A box that connects gets its licence in force (the newest issued), if any, once it had time to subscribe to
- * its control topic (`delayMs`).
+ * A box that becomes reachable (subscribed to its control topic, or announced online through an external broker)
+ * gets its licence in force, the newest issued, if any.
  */
-export function pushLicenseOnConnect(link: BoxLink, deps: AppDeps, commands: BoxCommands, delayMs = 1500): () => void {
-  const timers = new Set<NodeJS.Timeout>();
-  link.onConnect(({ gatewayId }) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      deps.db
-        .select({ certificate: license.certificate })
-        .from(license)
-        .where(and(eq(license.gateway_id, gatewayId), licenseInForce))
-        .orderBy(desc(license.iat), desc(license.id))
-        .limit(1)
-        .then(([current]) => {
-          if (current) pushLicense(commands, { gatewayId, certificate: current.certificate });
-        })
-        .catch((error: unknown) => console.warn(`读取设备 ${gatewayId} 的授权失败`, error));
-    }, delayMs);
-    timers.add(timer);
+export function pushLicenseWhenReachable(link: BoxLink, deps: AppDeps, commands: BoxCommands): () => void {
+  let stopped = false;
+  link.onReachable((gatewayId) => {
+    if (stopped) return;
+    deps.db
+      .select({ certificate: license.certificate })
+      .from(license)
+      .where(and(eq(license.gateway_id, gatewayId), licenseInForce))
+      .orderBy(desc(license.iat), desc(license.id))
+      .limit(1)
+      .then(([current]) => {
+        if (current && !stopped) pushLicense(commands, { gatewayId, certificate: current.certificate });
+      })
+      .catch((error: unknown) => console.warn(`读取设备 ${gatewayId} 的授权失败`, error));
   });
   return () => {
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
+    stopped = true;
   };
 }

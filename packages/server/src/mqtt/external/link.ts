@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
-import { BOX_PUBLISH_KINDS, type BoxPublishKind, parseBoxTopic } from '@gw/contracts';
+import { BOX_PUBLISH_KINDS, type BoxPublishKind, boxStateSchema, parseBoxTopic } from '@gw/contracts';
 import { nodeName } from '../embedded-link.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 
@@ -73,7 +73,20 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     void run.finally(() => tails.get(topic.gatewayId) === run && tails.delete(topic.gatewayId));
     return run;
   };
+  const reachableHandlers: ((gatewayId: string) => void)[] = [];
+  /** A box announcing itself online as it happens (not a retained copy handed over on subscribe) can take commands. */
+  const announced = (packet: IPublishPacket) => {
+    const topic = parseBoxTopic(packet.topic);
+    if (packet.retain || topic?.kind !== 'state' || !reachableHandlers.length) return;
+    try {
+      const state = boxStateSchema.safeParse(JSON.parse(packet.payload.toString()));
+      if (state.success && state.data.online) for (const handler of reachableHandlers) handler(topic.gatewayId);
+    } catch {
+      // not JSON: presence logs it
+    }
+  };
   client.handleMessage = (packet, callback) => {
+    announced(packet);
     const run = handle(packet);
     if (packet.qos === 1 && packet.messageId !== undefined) held.set(packet.messageId, run);
     callback();
@@ -131,6 +144,7 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     },
     onConnect: () => undefined,
     onDisconnect: () => undefined,
+    onReachable: (handler) => void reachableHandlers.push(handler),
     connectedBoxes: () => null,
     ready: () => first,
     close: async () => {

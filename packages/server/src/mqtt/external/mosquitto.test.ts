@@ -1,8 +1,9 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_PATH } from '@gw/contracts';
+import { BOX_API, DEVICE_PATH } from '@gw/contracts';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
+import { licenseBox } from '../../test/license.js';
 import type { ExternalLink } from './link.js';
 import { externalLink } from './link.js';
 import { DYNSEC_ADMIN, type TestMosquitto, startMosquitto } from './test-mosquitto.js';
@@ -83,6 +84,22 @@ describe('an external Mosquitto with dynamic security, kept in step by the serve
     const got = new Promise<string>((r) => box.once('message', (_t, p) => r(p.toString())));
     await t.deps.link!.publish('control/X-A1/v1', '{"cmd":"ping"}');
     expect(await got).toBe('{"cmd":"ping"}');
+    await box.endAsync();
+  });
+
+  it('a licensed box gets its licence once it announces itself online on state/ (after subscribing to its control topic)', async () => {
+    const issued = await licenseBox(t, w.admin, w.boxes.a, [{ model: 'all', count: 2 }]);
+    const box = await connect('X-A', w.secrets['X-A']);
+    const commands: { method: string; url: string; data?: { license?: string } }[] = [];
+    box.on('message', (_topic, payload) => {
+      const command = JSON.parse(payload.toString());
+      commands.push(command);
+      void box.publishAsync('echo/X-A/v1', JSON.stringify({ cmd_id: command.cmd_id, ret: 0, msg: 'ok' }), { qos: 1 });
+    });
+    await box.subscribeAsync('control/X-A/v1', { qos: 1 });
+    await box.publishAsync('state/X-A/v1', JSON.stringify({ online: true, ts: Date.now() }), { qos: 1, retain: true });
+    expect(await until(() => commands.some((c) => c.url === BOX_API.license))).toBe(true);
+    expect(commands.find((c) => c.url === BOX_API.license)).toMatchObject({ method: 'POST', data: { license: issued.certificate } });
     await box.endAsync();
   });
 

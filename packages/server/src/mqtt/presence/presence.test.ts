@@ -38,6 +38,7 @@ function handLink(node: string, seesConnections: boolean) {
     onMessage: (kind, handler) => void messages.push({ kind, handler }),
     onConnect: (handler) => void connects.push(handler),
     onDisconnect: (handler) => void disconnects.push(handler),
+    onReachable: () => undefined,
     connectedBoxes: () => null,
   };
   return {
