@@ -1,11 +1,13 @@
 import type { DebugCommand, DebugSessionDetail } from '@gw/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
+import { fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { setLiveChannel } from '../../utils/live';
 import DebugClientPage from './DebugClientPage';
 
 const P = '/system/debug_client';
@@ -53,7 +55,10 @@ beforeEach(() => {
     },
   }).calls;
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  setLiveChannel(undefined);
+  vi.unstubAllGlobals();
+});
 
 const rowOf = (text: string) => screen.getAllByText(text)[0].closest('tr')!;
 const panel = () => {
@@ -150,5 +155,19 @@ describe('调试代理', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('会话已结束,仅可查看记录')).toBeInTheDocument();
     expect(within(drawer).queryByText(twoChars('发送'))).not.toBeInTheDocument();
     expect(writes(calls)).toEqual([['POST', `${P}/1/close`, undefined]]);
+  });
+
+  it('shows a reply live when the same user sends a command to the session from another tab', async () => {
+    const sockets = fakeLiveChannel();
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<DebugClientPage />, P);
+    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const drawer = await waitFor(panel);
+    await within(drawer).findByText('还没有发送指令');
+    act(() => sockets[0].open());
+    // the other tab's command, stored by the server with the box's reply
+    open = { ...open, commands: 1, command_list: [command(1, { url: '/api/elsewhere', reply: { from: 'other tab' } })] };
+    act(() => sockets[0].push({ type: 'debug', user_id: 2, session_id: 1, command_id: 1, ret: 0, msg: { from: 'other tab' } }));
+    expect(await within(drawer).findByText(/api\/elsewhere/)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { BOX_METHODS, type BoxMethod, DEBUG_CLIENT_PATH } from '@gw/contracts';
 import { Alert, Button, Drawer, Form, Input, Popconfirm, Select, Space, Spin } from 'antd';
 import { useCan } from '../../utils/permission';
-import { useDebugSession, useSessionActions } from './api';
+import { useDebugSession, useSessionActions, useSessionLive } from './api';
 import { CommandLog } from './CommandLog';
 import { M } from './messages';
 import { jsonRule, parseJsonText } from '../../utils/json';
@@ -23,6 +23,7 @@ const METHOD_OPTIONS = BOX_METHODS.map((method) => ({ value: method, label: meth
 export function DebugSessionPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { data: session, isLoading } = useDebugSession(id);
   const { send, close } = useSessionActions(id ?? 0);
+  useSessionLive(id);
   const can = useCan();
   const [form] = Form.useForm<CommandValues>();
   const writable = !!session && !session.ended_at && can(DEBUG_CLIENT_PATH, 'edit');

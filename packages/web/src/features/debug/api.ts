@@ -1,6 +1,7 @@
 import { type BoxRequest, DEBUG_CLIENT_PATH, type DebugSession, type DebugSessionDetail } from '@gw/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKey } from '../../components/ResourceTable/useResourceTable';
+import { useLiveEvent } from '../../utils/live';
 import { request } from '../../utils/request';
 
 const sessionKey = (id: number) => [...resourceKey(DEBUG_CLIENT_PATH), 'session', id] as const;
@@ -11,6 +12,14 @@ export function useDebugSession(id: number | null) {
     queryKey: sessionKey(id ?? 0),
     enabled: id !== null,
     queryFn: async () => (await request<DebugSessionDetail>({ url: `${DEBUG_CLIENT_PATH}/${id}` })).data,
+  });
+}
+
+/** The session's log read again when a reply to one of its commands reaches this user on the live channel (another tab sent it). */
+export function useSessionLive(id: number | null) {
+  const client = useQueryClient();
+  useLiveEvent('debug', (event) => {
+    if (id !== null && event.session_id === id) void client.invalidateQueries({ queryKey: sessionKey(id) });
   });
 }
 
