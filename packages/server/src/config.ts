@@ -41,6 +41,12 @@ export interface Config {
   mqttTlsKey: string;
   /** With MQTT_URL: the shared-subscription group of the server nodes (they split data, traffic and ota). */
   mqttShareGroup: string;
+  /**
+   * With MQTT_URL: this node's fixed client id, and with it a session the broker keeps for MQTT_SESSION_EXPIRY
+   * seconds, so what boxes publish while the node restarts waits for it; empty: a fresh id and a clean session.
+   */
+  mqttClientId: string;
+  mqttSessionExpiry: number;
   /** With MQTT_URL: the server's own login at the external broker. */
   mqttUsername: string;
   mqttPassword: string;
@@ -96,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttTlsCert: env.MQTT_TLS_CERT || '',
     mqttTlsKey: env.MQTT_TLS_KEY || '',
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'gw',
+    mqttClientId: env.MQTT_CLIENT_ID || '',
+    mqttSessionExpiry: int(env.MQTT_SESSION_EXPIRY, 3600, 'MQTT_SESSION_EXPIRY', 1),
     mqttUsername: env.MQTT_USERNAME || '',
     mqttPassword: env.MQTT_PASSWORD || '',
     emqxHookSecret: env.EMQX_HOOK_SECRET || '',

@@ -16,8 +16,13 @@ export interface ExternalLinkOptions {
   shareGroup: string;
   username?: string;
   password?: string;
-  /** Defaults to `gw-server-<host>-<pid>-<random>`: unique per node. */
+  /**
+   * A fixed client id, unique per node: the broker keeps its session (subscriptions and the QoS 1 messages that
+   * arrive meanwhile) `sessionExpiry` seconds after it drops. Without one: `gw-server-<host>-<pid>-<random>` and
+   * a clean session (what arrives while the node is away goes to the group's other nodes, or is lost).
+   */
   clientId?: string;
+  sessionExpiry?: number;
 }
 
 export interface ExternalLink extends BoxLink {
@@ -43,11 +48,12 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
   const node = nodeName();
   const handlers = new Map<BoxPublishKind, (message: BoxMessage) => Promise<void>>();
   const clientOptions: IClientOptions = {
-    clientId: options.clientId ?? `gw-server-${node.replace(/[^\w-]/g, '-')}-${randomBytes(3).toString('hex')}`,
+    clientId: options.clientId || `gw-server-${node.replace(/[^\w-]/g, '-')}-${randomBytes(3).toString('hex')}`,
     username: options.username || undefined,
     password: options.password || undefined,
     protocolVersion: 5,
-    clean: true,
+    clean: !options.clientId,
+    ...(options.clientId ? { properties: { sessionExpiryInterval: options.sessionExpiry ?? 3600 } } : {}),
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
     resubscribe: false,
@@ -99,7 +105,7 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     const generation = held;
     held.delete(packet.messageId!);
     cb?.();
-    // after a reconnect the old id means nothing (clean session: the broker does not wait for it)
+    // after a reconnect the old id means nothing (a clean session drops it; a kept one sends the message again)
     void run.then(() => generation === held && client.connected && send(packet, undefined, ...rest));
   };
 

@@ -155,4 +155,23 @@ describe('server nodes in one shared-subscription group', () => {
     expect(seen.filter((s) => s.kind === 'echo').map((s) => s.node).sort()).toEqual([0, 1]);
     await box.endAsync();
   });
+
+  it('a node with a fixed MQTT_CLIENT_ID gets, once back, what boxes published while it was away', async () => {
+    const got: string[] = [];
+    const start = () => {
+      const link = externalLink({ url: broker.url, shareGroup: 'kept', clientId: 'gw-node-kept', sessionExpiry: 60 }, silent);
+      link.onMessage('data', async (m) => void got.push(m.payload.toString()));
+      return link;
+    };
+    const first = start();
+    await first.ready();
+    await first.close();
+    const box: MqttClient = await mqtt.connectAsync(broker.url, { clientId: 'box-kept', reconnectPeriod: 0 });
+    for (const body of ['a1', 'a2', 'a3']) await box.publishAsync('data/box-kept/v1', body, { qos: 1 });
+    await box.endAsync();
+    const again = start();
+    links.push(again);
+    expect(await until(() => got.length >= 3)).toBe(true);
+    expect(got).toEqual(['a1', 'a2', 'a3']);
+  });
 });

@@ -17,7 +17,14 @@ export async function startExternal(app: FastifyInstance, deps: AppDeps, registr
     await registerEmqxHooks(app, { db: deps.db, secret: config.emqxHookSecret, serverUsername: config.mqttUsername, serverPassword: config.mqttPassword, registry });
   }
   const link = externalLink(
-    { url: config.mqttUrl, shareGroup: config.mqttShareGroup, username: config.mqttUsername, password: config.mqttPassword },
+    {
+      url: config.mqttUrl,
+      shareGroup: config.mqttShareGroup,
+      clientId: config.mqttClientId,
+      sessionExpiry: config.mqttSessionExpiry,
+      username: config.mqttUsername,
+      password: config.mqttPassword,
+    },
     app.log,
   );
   app.addHook('onClose', () => link.close());
