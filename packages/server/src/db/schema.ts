@@ -604,6 +604,21 @@ export const debugSession = pgTable(
   (t) => [index('debug_session_started_idx').on(t.started_at), index('debug_session_customer_idx').on(t.customer_id)],
 );
 
+/** 远程配置: a user who logged in to a box with its own password may call its API until `expires_at` (any node). */
+export const boxGrant = pgTable(
+  'box_grant',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => adminUser.id, { onDelete: 'cascade' }),
+    device_id: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.device_id] })],
+);
+
 /** One command sent in a debug session and the box's reply (ret null while waiting; -1 设备无响应). */
 export const debugCommand = pgTable(
   'debug_command',

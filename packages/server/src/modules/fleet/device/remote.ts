@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import {
   idParamSchema,
 } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
-import { device } from '../../../db/schema.js';
+import { boxGrant, device } from '../../../db/schema.js';
 import { notFound, refused, wrongPassword } from '../../../http/errors.js';
 import { ok } from '../../../http/reply.js';
 import { customerScope } from '../../../http/scope.js';
@@ -46,11 +46,10 @@ async function scopedBox(deps: AppDeps, req: FastifyRequest, id: number) {
 /**
  * 刷新 / 远程配置 of a box (/device/device/{id}/refresh, box_login, box_api), for the 网关设备 menu's 编辑 bit on
  * boxes in the caller's scope. Refresh reads GET /api/info and stores what changed (audited); box_login checks
- * the box's own password on the box and grants box_api to this user on this box for 30 minutes (in memory).
+ * the box's own password on the box and grants box_api to this user on this box for 30 minutes (a box_grant row,
+ * so any server node honours it).
  */
 export function remoteRoutes(app: FastifyInstance, deps: AppDeps): void {
-  /** `${userId}:${deviceId}` → until when (ms). */
-  const grants = new Map<string, number>();
   const access = { menu: DEVICE_PATH, action: 'edit' as const };
   const send = (gatewayId: string, command: Parameters<NonNullable<AppDeps['commands']>['send']>[1]): Promise<BoxReply> => {
     if (!deps.commands) return Promise.reject(refused(MSG.offline));
@@ -102,11 +101,13 @@ export function remoteRoutes(app: FastifyInstance, deps: AppDeps): void {
       }
       if (reply.ret === 410) throw wrongPassword('设备密码错误');
       boxAnswer(reply);
-      const now = Date.now();
-      for (const [k, t] of grants) if (t <= now) grants.delete(k);
-      const until = now + BOX_GRANT_MS;
-      grants.set(`${req.user.id}:${box.id}`, until);
-      return ok({ expires_at: new Date(until).toISOString() }, MSG.loggedIn);
+      const until = new Date(Date.now() + BOX_GRANT_MS);
+      await deps.db.delete(boxGrant).where(lte(boxGrant.expires_at, new Date()));
+      await deps.db
+        .insert(boxGrant)
+        .values({ user_id: req.user.id, device_id: box.id, expires_at: until })
+        .onConflictDoUpdate({ target: [boxGrant.user_id, boxGrant.device_id], set: { expires_at: until } });
+      return ok({ expires_at: until.toISOString() }, MSG.loggedIn);
     },
   );
 
@@ -118,12 +119,11 @@ export function remoteRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (req) => {
       const box = await scopedBox(deps, req, req.params.id);
-      const key = `${req.user.id}:${box.id}`;
-      const until = grants.get(key);
-      if (!until || until <= Date.now()) {
-        grants.delete(key);
-        throw refused(MSG.noGrant);
-      }
+      const [grant] = await deps.db
+        .select({ user_id: boxGrant.user_id })
+        .from(boxGrant)
+        .where(and(eq(boxGrant.user_id, req.user.id), eq(boxGrant.device_id, box.id), gt(boxGrant.expires_at, new Date())));
+      if (!grant) throw refused(MSG.noGrant);
       const { method, url, data } = req.body;
       return ok(await boxCall(() => send(box.gateway_id, { method, url, data })));
     },
