@@ -25,6 +25,20 @@ if (!('ResizeObserver' in window)) {
   };
 }
 
+// antd writes its CSS-in-JS into <style> elements in <head>: hundreds of sheets that jsdom, which lays nothing out,
+// matches against the element on every getComputedStyle (testing-library's role queries call it): ~0.2 s a call,
+// most of a page test's time. Those sheets are kept in a detached element instead, where antd still finds,
+// updates and removes them; the tests see the DOM, classes and inline styles as before, not antd's stylesheet.
+const antdSheets = document.createElement('div');
+const head = document.head;
+const headAppend = head.appendChild.bind(head);
+const headInsert = head.insertBefore.bind(head);
+const headRemove = head.removeChild.bind(head);
+head.appendChild = <T extends Node>(node: T): T => (node instanceof HTMLStyleElement ? antdSheets.appendChild(node) : headAppend(node));
+head.insertBefore = <T extends Node>(node: T, ref: Node | null): T =>
+  node instanceof HTMLStyleElement ? antdSheets.insertBefore(node, ref?.parentNode === antdSheets ? ref : null) : headInsert(node, ref);
+head.removeChild = <T extends Node>(node: T): T => (node.parentNode === antdSheets ? antdSheets.removeChild(node) : headRemove(node));
+
 afterEach(() => {
   // antd's static toasts live in a React root of their own that cleanup() does not unmount; one still on screen
   // would close on its timer after the file's jsdom is gone and React would throw "window is not defined".
