@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 // Browser tests: one file at a time against one real server each; Chromium is slow to start on 2 cores.
 export default defineConfig({
-  resolve: { alias: { '@gw/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) } },
+  // the subpath first: '@gw/contracts' alone would also take '@gw/contracts/…'
+  resolve: {
+    alias: {
+      '@gw/contracts/license-check': fileURLToPath(new URL('../packages/contracts/src/license-check.ts', import.meta.url)),
+      '@gw/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
+    },
+  },
   test: {
     name: 'e2e',
     root: import.meta.dirname,
