@@ -47,8 +47,10 @@ export function startCommands(link: BoxLink, deps: AppDeps): BoxCommands & { sto
   const commands: BoxCommands & { stop(): void; stats: { ignoredEchoes: number } } = {
     stats,
     async send(gatewayId, command, options) {
-      const [box] = await deps.db.select({ online: device.online }).from(device).where(eq(device.gateway_id, gatewayId));
-      if (!box?.online) throw new BoxCommandError('offline');
+      if (!options?.reachable) {
+        const [box] = await deps.db.select({ online: device.online }).from(device).where(eq(device.gateway_id, gatewayId));
+        if (!box?.online) throw new BoxCommandError('offline');
+      }
       const timeoutMs = options?.timeoutMs ?? deps.config.boxCommandTimeoutSeconds * 1000;
       const cmdId = randomUUID();
       const reply = new Promise<BoxReply>((resolve, reject) => {

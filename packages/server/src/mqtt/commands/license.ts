@@ -13,12 +13,12 @@ export type LicensePush = { gatewayId: string; certificate: string } | { gateway
  * Pushes a licence change to its box, fire and forget: a failure (offline, no answer, the box refusing) is
  * logged; an offline box gets its licence in force when it is next reachable (pushLicenseWhenReachable).
  */
-export function pushLicense(commands: BoxCommands | undefined, push: LicensePush): void {
+export function pushLicense(commands: BoxCommands | undefined, push: LicensePush, options: { reachable?: boolean } = {}): void {
   if (!commands || !push.gatewayId) return;
   const command = 'certificate' in push
     ? { method: 'POST' as const, url: BOX_API.license, data: { license: push.certificate } }
     : { method: 'DELETE' as const, url: BOX_API.license };
-  commands.send(push.gatewayId, command).then(
+  commands.send(push.gatewayId, command, options).then(
     (reply) => {
       if (reply.ret !== 0) console.warn(`设备 ${push.gatewayId} 拒绝了授权推送: ret ${reply.ret}`);
     },
@@ -41,7 +41,8 @@ export function pushLicenseWhenReachable(link: BoxLink, deps: AppDeps, commands:
       .orderBy(desc(license.iat), desc(license.id))
       .limit(1)
       .then(([current]) => {
-        if (current && !stopped) pushLicense(commands, { gatewayId, certificate: current.certificate });
+        // reachable now, whether or not its presence row is written yet
+        if (current && !stopped) pushLicense(commands, { gatewayId, certificate: current.certificate }, { reachable: true });
       })
       .catch((error: unknown) => console.warn(`读取设备 ${gatewayId} 的授权失败`, error));
   });
