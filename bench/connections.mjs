@@ -74,7 +74,7 @@ async function runOurs() {
     const first = await startBuiltServer({ dataDir, env });
     await first.stop({ keepData: true });
     await seedBoxes(dataDir, BOXES);
-    const server = await startBuiltServer({ dataDir, env });
+    const server = await startBuiltServer({ dataDir, env, nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [] });
     const rssIdle = rssMiB(server.pid);
     const state = { sockets: [], down: new Set(), refused: 0, stopping: false };
     const connectMs = await connectAll(mqttPort, state);

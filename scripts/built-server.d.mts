@@ -8,4 +8,4 @@ export interface BuiltServer {
   output(): string;
   stop(options?: { keepData?: boolean }): Promise<{ code: number | null; ms: number }>;
 }
-export function startBuiltServer(options?: { env?: Record<string, string>; dataDir?: string; port?: number }): Promise<BuiltServer>;
+export function startBuiltServer(options?: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] }): Promise<BuiltServer>;

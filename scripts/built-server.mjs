@@ -18,11 +18,11 @@ export function freePort() {
   });
 }
 
-export async function startBuiltServer({ env = {}, dataDir, port } = {}) {
+export async function startBuiltServer({ env = {}, dataDir, port, nodeArgs = [] } = {}) {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'gw-run-'));
   const listenPort = port ?? (await freePort());
   const began = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dir, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { API_PREFIX } from '../../http/guard.js';
 import { loadDeviceSecretKey } from '../../modules/fleet/device/rules.js';
-import { boxMayPublish, boxMaySubscribe, checkBoxLogin } from '../box-access.js';
+import { boxMayPublish, boxMaySubscribe, checkBoxLogin, credentialLookup } from '../box-access.js';
 
 export const EMQX_AUTHN_PATH = `${API_PREFIX}/mqtt/emqx/authn`;
 export const EMQX_AUTHZ_PATH = `${API_PREFIX}/mqtt/emqx/authz`;
@@ -35,6 +35,7 @@ export async function registerEmqxHooks(
   options: { db: Db; secret: string; serverUsername: string; serverPassword: string; registry: Registry },
 ): Promise<void> {
   const key = await loadDeviceSecretKey(options.db);
+  const lookup = credentialLookup(options.db);
   const failures = authFailureCounter(options.registry);
   const secretOk = (given: unknown) => {
     const a = Buffer.from(typeof given === 'string' ? given : '');
@@ -56,7 +57,7 @@ export async function registerEmqxHooks(
       failures.inc({ reason: 'wrong_secret' });
       return { result: 'deny', is_superuser: false };
     }
-    const verdict = await checkBoxLogin(options.db, key, clientid, username, password);
+    const verdict = await checkBoxLogin(lookup, key, clientid, username, password);
     if (!verdict.ok) failures.inc({ reason: verdict.reason });
     return { result: verdict.ok ? 'allow' : 'deny', is_superuser: false };
   });

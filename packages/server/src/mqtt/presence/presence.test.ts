@@ -61,7 +61,7 @@ describe('presence of boxes', () => {
     t = await createTestApp({ env: { PRESENCE_FLUSH_MS: String(FLUSH_MS) } });
     w = await fleetWorld(t, 'P');
     url = `mqtt://127.0.0.1:${t.deps.broker!.port}`;
-    for (const gw of ['P-1', 'P-2', 'P-3', 'P-4', 'P-5', 'P-6', 'P-7', 'P-8']) {
+    for (const gw of ['P-1', 'P-2', 'P-3', 'P-4', 'P-5', 'P-6', 'P-7', 'P-8', 'S-1', 'S-2', 'S-3']) {
       const res = await t.api('POST', DEVICE_PATH, { token: w.admin, body: { gateway_id: gw, name: gw, goods_id: w.goodsId } });
       ids[gw] = res.json().data.id;
       w.secrets[gw] = res.json().data.secret;
@@ -136,6 +136,24 @@ describe('presence of boxes', () => {
     await presence.stop();
     expect(await box('P-5')).toMatchObject({ online: true, online_session: 'hand:new', online_node: 'hand-node:1' });
     expect(await rows('P-5')).toEqual(['on:connect', 'on:connect']);
+  });
+
+  it('a storm of connects and disconnects of many boxes at once is written in batches, each box in its own order', async () => {
+    const hand = handLink('storm-node:1', true);
+    const presence = await startPresence(hand.link, t.deps);
+    const gws = ['S-1', 'S-2', 'S-3'];
+    const at = Date.now();
+    // every box: connect, a takeover by a second connection, the first one's late will, then the second leaves
+    for (const gatewayId of gws) hand.connect({ gatewayId, session: `${gatewayId}:a`, ip: '10.0.0.1', at: new Date(at) });
+    for (const gatewayId of gws) hand.connect({ gatewayId, session: `${gatewayId}:b`, ip: '10.0.0.2', at: new Date(at + 1) });
+    for (const gatewayId of gws) hand.disconnect({ gatewayId, session: `${gatewayId}:a`, ip: '10.0.0.1', at: new Date(at) }, 'will');
+    hand.disconnect({ gatewayId: 'S-3', session: 'S-3:b', ip: '10.0.0.2', at: new Date(at + 1) }, 'disconnect');
+    await presence.stop();
+    expect(await box('S-1')).toMatchObject({ online: true, online_session: 'S-1:b', online_node: 'storm-node:1' });
+    expect(await box('S-2')).toMatchObject({ online: true, online_session: 'S-2:b' });
+    expect(await box('S-3')).toMatchObject({ online: false, online_session: '' });
+    for (const gw of ['S-1', 'S-2']) expect((await rows(gw)).slice(-2)).toEqual(['on:connect', 'on:connect']);
+    expect((await rows('S-3')).slice(-3)).toEqual(['on:connect', 'on:connect', 'off:disconnect']);
   });
 
   it('last_seen_at follows messages, written once per flush interval and not per message', async () => {
