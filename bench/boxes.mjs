@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import mqttPacket from 'mqtt-packet';
+import pg from 'pg';
 
 export const secretOf = (i) => `bench-secret-${i}`;
 export const gatewayOf = (i) => `BCN${String(i).padStart(6, '0')}`;
@@ -18,11 +19,25 @@ export const rssMiB = (pid) => {
 };
 
 /**
- * `boxes` boxes (gateway ids gatewayOf(1..n), secrets secretOf(i), hashed with the platform's key) and
- * `machines` FANUC machine tools each (codes M1..Mk), straight into the stopped server's PGlite.
+ * A database of the benchmarks: the server's PGlite in `dataDir` (stopped), or the PostgreSQL database at `url`;
+ * `query(text, params)` answers `{rows}` either way.
  */
-export async function seedBoxes(dataDir, boxes, machines = 0) {
+export async function benchDatabase({ dataDir, url }) {
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return { query: (text, params) => client.query(text, params), close: () => client.end() };
+  }
   const db = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
+  return { query: (text, params) => db.query(text, params), close: () => db.close() };
+}
+
+/**
+ * `boxes` boxes (gateway ids gatewayOf(1..n), secrets secretOf(i), hashed with the platform's key) and
+ * `machines` FANUC machine tools each (codes M1..Mk), straight into the server's database (see benchDatabase).
+ */
+export async function seedBoxes(target, boxes, machines = 0) {
+  const db = await benchDatabase(typeof target === 'string' ? { dataDir: target } : target);
   const { rows: keys } = await db.query(`select value from app_secret where name = 'device_secret'`);
   if (!keys.length) throw new Error('no device_secret in app_secret (did the server seed?)');
   const key = keys[0].value;

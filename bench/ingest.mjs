@@ -3,16 +3,17 @@
 // side by side in one run with a bare Aedes whose only subscriber drops them. Prints messages/s and data
 // points/s acknowledged, ours/bare (goal ≥ 0.7; ≥ 20,000 messages/s), and the acknowledged messages the
 // database does not hold (goal 0, counted in telemetry after the server stops). `npm run build` first.
-//   node bench/ingest.mjs [--boxes 100] [--seconds 10] [--window 10]
+// With `--pg postgres://…/` the server stores into a fresh database of that PostgreSQL server (its own process,
+// on the other core) instead of its embedded PGlite (which runs in the server's own thread).
+//   node bench/ingest.mjs [--boxes 100] [--seconds 10] [--window 10] [--pg postgres://postgres@127.0.0.1:5432/]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
-import { connectBox, fanucMessage, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
+import { benchDatabase, connectBox, fanucMessage, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
 import { arg } from './measure.mjs';
 
 const BOXES = arg('boxes', 100);
@@ -59,23 +60,42 @@ async function runBare() {
   return run;
 }
 
+const pgFlag = process.argv.indexOf('--pg');
+const PG_URL = pgFlag > 0 ? process.argv[pgFlag + 1] : '';
+
+/** A fresh PostgreSQL database for this run (dropped after), or null for PGlite. */
+async function freshPg() {
+  if (!PG_URL) return null;
+  const name = `gw_ingest_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  return {
+    url: Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString(),
+    drop: async () => (await admin.query(`drop database if exists ${name} with (force)`), await admin.end()),
+  };
+}
+
 async function runOurs() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-bench-ingest-'));
   const mqttPort = await freePort();
-  const env = { MQTT_PORT: String(mqttPort), LOG_LEVEL: 'error' };
+  const database = await freshPg();
+  const env = { MQTT_PORT: String(mqttPort), LOG_LEVEL: 'error', ...(database ? { DATABASE_URL: database.url } : {}) };
+  const target = database ? { url: database.url } : { dataDir };
   try {
     const first = await startBuiltServer({ dataDir, env });
     await first.stop({ keepData: true });
-    await seedBoxes(dataDir, BOXES, MACHINES);
-    const server = await startBuiltServer({ dataDir, env });
+    await seedBoxes(target, BOXES, MACHINES);
+    const server = await startBuiltServer({ dataDir, env, nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [] });
     const run = await publishAll(mqttPort);
     const rss = rssMiB(server.pid);
     await server.stop({ keepData: true });
-    const db = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    const db = await benchDatabase(target);
     const { rows } = await db.query('select count(*)::int as n from telemetry');
     await db.close();
     return { ...run, rss, stored: rows[0].n };
   } finally {
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -84,7 +104,7 @@ const bare = await runBare();
 const ours = await runOurs();
 const rate = (r) => r.acked / r.seconds;
 const f = (n) => Math.round(n).toLocaleString('en');
-console.log(`boxes: ${BOXES}, ${MACHINES} machine tools × ${VALUES} values a message, ${WINDOW} in flight a box, ${SECONDS} s`);
+console.log(`database: ${PG_URL ? 'PostgreSQL' : 'PGlite (embedded)'}; boxes: ${BOXES}, ${MACHINES} machine tools × ${VALUES} values a message, ${WINDOW} in flight a box, ${SECONDS} s`);
 console.log(`messages/s acknowledged: ours ${f(rate(ours))}, bare ${f(rate(bare))}, ours/bare ${(rate(ours) / rate(bare)).toFixed(2)} (goals ≥ 0.7 and ≥ 20,000/s)`);
 console.log(`data points/s:           ours ${f((rate(ours) * MACHINES * VALUES))}, bare ${f(rate(bare) * MACHINES * VALUES)}`);
 console.log(`stored: ${f(ours.stored)} telemetry rows for ${f(ours.acked)} acknowledged messages × ${MACHINES} = ${f(ours.acked * MACHINES)}; lost ${f(ours.acked * MACHINES - ours.stored)} (goal 0)`);
