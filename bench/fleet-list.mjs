@@ -39,7 +39,10 @@ let server;
 let bare;
 const db = new pg.Client({ connectionString: dbUrl });
 try {
-  server = await startBuiltServer({ env: { DATABASE_URL: dbUrl, LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, DB_POOL_MAX: POOL, LIST_COUNT_CACHE_MS: COUNT_TTL } });
+  server = await startBuiltServer({
+    env: { DATABASE_URL: dbUrl, LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, DB_POOL_MAX: POOL, LIST_COUNT_CACHE_MS: COUNT_TTL },
+    nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [],
+  });
   await db.connect();
   const seedMs = await seedFleet(db);
 

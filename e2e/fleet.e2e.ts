@@ -2,7 +2,7 @@ import { ACTION } from '@gw/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchProblems } from './browser.js';
-import { api, choose, consoleUnderTest, label, option, settled } from './console.js';
+import { api, choose, consoleUnderTest, label, pick, settled } from './console.js';
 
 const GOODS = '边缘网关 E2E';
 const CUSTOMER = '华东精机 E2E';
@@ -71,23 +71,25 @@ describe('the fleet in Chromium', () => {
     await rowOf(admin, BOXES[1]).getByRole('checkbox').check();
     await admin.getByRole('button', { name: label('分配客户') }).click();
     const assign = admin.getByRole('dialog', { name: '分配客户' });
-    await assign.getByRole('combobox').click();
-    await option(admin, CUSTOMER).click();
+    await pick(admin, assign.locator('.ant-select'), CUSTOMER);
     await assign.getByRole('button', { name: label('确定') }).click();
     await admin.getByText('已将 2 台设备分配给客户').waitFor();
     await expect.poll(() => rowOf(admin, BOXES[1]).innerText()).toContain(CUSTOMER);
 
-    // 打标签 on the first
+    // 打标签 on the first (and only on it: the selection of 分配客户 is gone once the list has reloaded)
     await settled(admin);
+    const checked = admin.locator('.ant-table-tbody .ant-checkbox-checked');
+    await expect.poll(() => checked.count()).toBe(0);
     await rowOf(admin, BOXES[0]).getByRole('checkbox').check();
+    await expect.poll(() => checked.count()).toBe(1);
     await admin.getByRole('button', { name: label('打标签') }).click();
     const tagging = admin.getByRole('dialog', { name: '打标签' });
-    await tagging.getByRole('combobox').click();
-    await option(admin, TAG).click();
+    await pick(admin, tagging.locator('.ant-select'), TAG);
     // a multiple select stays open after a pick: a click outside it closes it
     await tagging.locator('.ant-modal-title').click();
     await tagging.getByRole('button', { name: label('确定') }).click();
-    await admin.getByText('已为 1 台设备打标签').waitFor();
+    // the toasts shown, so that a failure says what was said instead
+    await expect.poll(() => admin.locator('.ant-message-notice').allInnerTexts()).toContainEqual(expect.stringContaining('已为 1 台设备打标签'));
     await rowOf(admin, BOXES[0]).locator('.ant-tag', { hasText: TAG }).waitFor();
 
     // its drawer: the transfer in 流转记录, then its 机床 page from the 机床 tab
