@@ -1,9 +1,13 @@
-import { configure } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ApiCall } from './mockApi';
 
 /** antd puts a space between the two characters of a two-character button label (确 定, 删 除). */
 export const twoChars = (text: string) => new RegExp(`^${text[0]}\\s*${text[1]}$`);
+
+/** The antd modal titled `title`, once it is there (a form may read its record before it opens). */
+export const modal = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
 
 /** The antd modal opened last (one still closing from an earlier step may linger before it in the page). */
 export const dialog = () => [...document.querySelectorAll<HTMLElement>('.ant-modal')].at(-1)!;

@@ -4,14 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
 import DeviceListPage from './DeviceListPage';
 import { P, around, box } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
 /** The dialog titled `title`. */
-const modal = (title: string) => screen.getByText(title, { selector: '.ant-modal-title' }).closest<HTMLElement>('.ant-modal')!;
 /** Clicks an option of the select opened last (antd draws its dropdowns at the end of the page). */
 const pick = async (user: ReturnType<typeof userEvent.setup>, text: string) => {
   const options = await screen.findAllByText(text, { selector: '.ant-select-item-option-content, .ant-select-tree-title' });
@@ -77,9 +76,9 @@ describe('网关设备', { timeout: 60_000 }, () => {
     renderInShell(<DeviceListPage />, P);
     await screen.findByText('一号网关');
     await user.click(screen.getByText(twoChars('新增')));
-    await user.click(within(modal('新增网关设备')).getByLabelText('设备ID'));
+    await user.click(within(await modal('新增网关设备')).getByLabelText('设备ID'));
     await user.paste('GW-009');
-    await user.click(within(modal('新增网关设备')).getByText(twoChars('确定')));
+    await user.click(within(await modal('新增网关设备')).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', P, { gateway_id: 'GW-009', area_id: 0 }]]));
     const shown = await screen.findByText('S3cr3t-once-only');
     const secretDialog = shown.closest<HTMLElement>('.ant-modal')!;
@@ -111,9 +110,9 @@ describe('网关设备', { timeout: 60_000 }, () => {
     await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
     await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
     await user.click(screen.getByText('分配客户', { selector: 'button *' }));
-    await user.click(within(modal('分配客户')).getByRole('combobox'));
+    await user.click(within(await modal('分配客户')).getByRole('combobox'));
     await pick(user, '华东一厂');
-    await user.click(within(modal('分配客户')).getByText(twoChars('确定')));
+    await user.click(within(await modal('分配客户')).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/assign`, { customer_id: 8, ids: [1, 2] }]]));
     expect(await screen.findByText('已将 2 台设备分配给客户')).toBeInTheDocument();
   });
@@ -124,9 +123,9 @@ describe('网关设备', { timeout: 60_000 }, () => {
     await screen.findByText('一号网关');
     await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
     await user.click(screen.getByText('移除标签', { selector: 'button *' }));
-    await user.click(within(modal('移除标签')).getByRole('combobox'));
+    await user.click(within(await modal('移除标签')).getByRole('combobox'));
     await pick(user, '重点');
-    await user.click(within(modal('移除标签')).getByText(twoChars('确定')));
+    await user.click(within(await modal('移除标签')).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/tag`, { tag_ids: [5], mode: 'remove', ids: [1] }]]));
   });
 
@@ -139,9 +138,9 @@ describe('网关设备', { timeout: 60_000 }, () => {
     await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
     await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
     await user.click(screen.getByText(twoChars('退货'), { selector: 'button *' }));
-    await user.click(within(modal('退货')).getByLabelText('备注'));
+    await user.click(within(await modal('退货')).getByLabelText('备注'));
     await user.paste('客户退回,外壳破损');
-    await user.click(within(modal('退货')).getByText(twoChars('确定')));
+    await user.click(within(await modal('退货')).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/return`, { remark: '客户退回,外壳破损', ids: [1, 2] }]]));
     expect(await screen.findByText('已退货 2 台设备')).toBeInTheDocument();
   });
@@ -152,7 +151,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
     await screen.findByText('一号网关');
     await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
     await user.click(screen.getByText(twoChars('报废'), { selector: 'button *' }));
-    await user.click(within(modal('报废')).getByText(twoChars('确定')));
+    await user.click(within(await modal('报废')).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/scrap`, { remark: '', ids: [2] }]]));
   });
 

@@ -7,7 +7,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { STORAGE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
 import MachineToolPage from './MachineToolPage';
 
 const P = '/device/machine';
@@ -16,7 +16,6 @@ const lathe: MachineTool = {
   ip: '10.100.3.2', netmask: '255.255.255.0', gateway: '10.100.3.1', broadcast: '10.100.3.255',
   created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 };
-const modal = (title: string) => screen.getByText(title, { selector: '.ant-modal-title' }).closest<HTMLElement>('.ant-modal')!;
 /** The server's answer past the licensed count, and without a licence in force. */
 const overCount = () => json({ code: 409, message: '当前型号启用数量超出授权数量', count: 3 }, 409);
 const unlicensed = () => json({ code: 403, message: '未授权或授权已过期' }, 403);
@@ -53,7 +52,7 @@ describe('机床 past the box’s licence', { timeout: 60_000 }, () => {
     renderPage();
     await screen.findByText('一号车床');
     await user.click(screen.getByText(twoChars('新增')));
-    const dialog = modal('新增机床');
+    const dialog = await modal('新增机床');
     await user.click(within(dialog).getByLabelText('设备编号'));
     await user.paste('M02');
     await user.click(within(dialog).getByLabelText('类型'));
@@ -70,7 +69,7 @@ describe('机床 past the box’s licence', { timeout: 60_000 }, () => {
     renderPage();
     await screen.findByText('一号车床');
     await user.click(within(screen.getByText('一号车床').closest('tr')!).getByText(twoChars('编辑')));
-    const dialog = modal('编辑机床');
+    const dialog = await modal('编辑机床');
     await user.click(within(dialog).getByRole('switch'));
     await user.click(within(dialog).getByText(twoChars('确定')));
     expect(await screen.findByText('当前型号启用数量超出授权数量,授权数量为3')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { lastGet, renderInShell, settled } from '../../components/ResourceTable/
 import { STORAGE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
 import MachineToolPage from './MachineToolPage';
 
 const P = '/device/machine';
@@ -17,7 +17,6 @@ const lathe: MachineTool = {
   created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 };
 const box = { id: 4, gateway_id: 'GW-004', name: '四号网关', vpn_ip: '10.8.0.5', fingerprint: 'fp-dd04' };
-const modal = (title: string) => screen.getByText(title, { selector: '.ant-modal-title' }).closest<HTMLElement>('.ant-modal')!;
 
 function renderPage() {
   return renderInShell(
@@ -58,7 +57,7 @@ describe('机床 of one box', { timeout: 60_000 }, () => {
     renderPage();
     const row = (await screen.findByText('一号车床')).closest('tr')!;
     await user.click(within(row).getByText('IP地址'));
-    const details = within(modal('详细信息'));
+    const details = within(await modal('详细信息'));
     for (const [label, value] of [
       ['名称', '一号车床'],
       ['类型', 'FANUC 发那科'],
@@ -78,7 +77,7 @@ describe('机床 of one box', { timeout: 60_000 }, () => {
     renderPage();
     await screen.findByText('一号车床');
     await user.click(screen.getByText(twoChars('新增')));
-    const form = within(modal('新增机床'));
+    const form = within(await modal('新增机床'));
     await user.click(form.getByLabelText('设备编号'));
     await user.paste('M02');
     await user.click(form.getByLabelText('类型'));
