@@ -1,14 +1,12 @@
 import type { MachineTool } from '@gw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../components/ResourceTable/testing';
 import { STORAGE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
 import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
-import MachineToolPage from './MachineToolPage';
+import { renderMachineToolPage } from './testing';
 
 const P = '/device/machine';
 const lathe: MachineTool = {
@@ -19,15 +17,6 @@ const lathe: MachineTool = {
 /** The server's answer past the licensed count, and without a licence in force. */
 const overCount = () => json({ code: 409, message: '当前型号启用数量超出授权数量', count: 3 }, 409);
 const unlicensed = () => json({ code: 403, message: '未授权或授权已过期' }, 403);
-
-function renderPage() {
-  return renderInShell(
-    <Routes>
-      <Route path="/device/machinetool/:id" element={<MachineToolPage />} />
-    </Routes>,
-    '/device/machinetool/4',
-  );
-}
 
 allowSlowMachine();
 let calls: ApiCall[];
@@ -49,7 +38,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('机床 past the box’s licence', { timeout: 60_000 }, () => {
   it('says the licensed count when a create is refused, and keeps the form open to change it', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    renderMachineToolPage();
     await screen.findByText('一号车床');
     await user.click(screen.getByText(twoChars('新增')));
     const dialog = await modal('新增机床');
@@ -66,7 +55,7 @@ describe('机床 past the box’s licence', { timeout: 60_000 }, () => {
 
   it('says so when enabling is refused, and 未授权或授权已过期 without a licence in force', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    renderMachineToolPage();
     await screen.findByText('一号车床');
     await user.click(within(screen.getByText('一号车床').closest('tr')!).getByText(twoChars('编辑')));
     const dialog = await modal('编辑机床');

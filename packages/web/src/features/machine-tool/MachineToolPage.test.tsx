@@ -1,14 +1,13 @@
 import type { MachineTool } from '@gw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastGet, renderInShell, settled } from '../../components/ResourceTable/testing';
+import { lastGet, settled } from '../../components/ResourceTable/testing';
 import { STORAGE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
-import MachineToolPage from './MachineToolPage';
+import { renderMachineToolPage } from './testing';
 
 const P = '/device/machine';
 const lathe: MachineTool = {
@@ -17,15 +16,6 @@ const lathe: MachineTool = {
   created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 };
 const box = { id: 4, gateway_id: 'GW-004', name: '四号网关', vpn_ip: '10.8.0.5', fingerprint: 'fp-dd04' };
-
-function renderPage() {
-  return renderInShell(
-    <Routes>
-      <Route path="/device/machinetool/:id" element={<MachineToolPage />} />
-    </Routes>,
-    '/device/machinetool/4',
-  );
-}
 
 allowSlowMachine();
 let calls: ApiCall[];
@@ -43,7 +33,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('机床 of one box', { timeout: 60_000 }, () => {
   it('heads the list with the box’s name, VPN address and fingerprint, and lists only its machine tools', async () => {
-    renderPage();
+    renderMachineToolPage();
     expect(await screen.findByText('四号网关 [VPN IP地址:10.8.0.5]')).toBeInTheDocument();
     expect(screen.getByText('fp-dd04')).toHaveClass('ant-tag');
     const row = (await screen.findByText('一号车床')).closest('tr')!;
@@ -54,7 +44,7 @@ describe('机床 of one box', { timeout: 60_000 }, () => {
 
   it('shows 详细信息 with the address and what is derived from it', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    renderMachineToolPage();
     const row = (await screen.findByText('一号车床')).closest('tr')!;
     await user.click(within(row).getByText('IP地址'));
     const details = within(await modal('详细信息'));
@@ -74,7 +64,7 @@ describe('机床 of one box', { timeout: 60_000 }, () => {
 
   it('adds a machine tool to this box: device_id is sent with the form', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    renderMachineToolPage();
     await screen.findByText('一号车床');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(await modal('新增机床'));
