@@ -1,7 +1,8 @@
 // The baseline of bench/fleet-list.mjs: a minimal node:http server answering a page of boxes with the same SQL
 // the API issues for it — the page with the company and type names, tags and machine tool counts of its boxes in
 // one query, and the total kept for LIST_COUNT_CACHE_MS like the API keeps it — through bare `pg`, in the
-// same list envelope. No auth, no validation, no framework. The caller's scope comes as ?scope=<customer id>.
+// same list envelope. No auth, no validation, no framework. The caller's scope comes as ?scope=<customer id>;
+// ?named=1 sends the SQL as named statements, as our server does, instead of unnamed ones.
 // Usage: DATABASE_URL=… PORT=… LIST_COUNT_CACHE_MS=… node bench/bare-fleet-server.mjs
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -47,9 +48,16 @@ const DERIVED = `(select c.company_name from customer c where c.id = device.cust
       when exists (select 1 from license l where l.device_id = device.id and l.revoked_at is null and l.exp <= now()) then 'expired'
       else 'none' end) as license_state`;
 
-async function page(where, params, limit, start) {
+// ?named=1: each distinct text as a named statement (parsed and planned once per connection), as our server sends them
+const names = new Map();
+const query = (text, values, named) => {
+  if (named && !names.has(text)) names.set(text, `bare_${names.size + 1}`);
+  return pool.query({ text, values, name: named ? names.get(text) : undefined });
+};
+
+async function page(where, params, limit, start, named) {
   const n = params.length;
-  const { rows } = await pool.query(`select ${COLUMNS}, ${DERIVED} from "device" ${where} order by "device"."id" desc limit $${n + 1} offset $${n + 2}`, [...params, limit, start]);
+  const { rows } = await query(`select ${COLUMNS}, ${DERIVED} from "device" ${where} order by "device"."id" desc limit $${n + 1} offset $${n + 2}`, [...params, limit, start], named);
   const iso = (d) => (d ? d.toISOString() : null);
   return rows.map((r) => ({
     id: r.id, gateway_id: r.gateway_id, name: r.name, customer_id: r.customer_id, company_name: r.company_name,
@@ -60,12 +68,12 @@ async function page(where, params, limit, start) {
   }));
 }
 
-function total(where, params) {
+function total(where, params, named) {
   const text = `select count(*) from "device" ${where}`;
   const key = text + JSON.stringify(params);
   const known = counts.get(key);
   if (known && Date.now() - known.at < TTL) return known.total;
-  const counted = pool.query(text, params).then((r) => Number(r.rows[0].count));
+  const counted = query(text, params, named).then((r) => Number(r.rows[0].count));
   if (TTL > 0) counts.set(key, { at: Date.now(), total: counted });
   return counted;
 }
@@ -77,7 +85,8 @@ const server = createServer(async (req, res) => {
     const limit = Math.min(1000, Math.max(1, Number(url.searchParams.get('limit') ?? 20)));
     const start = (pageNo - 1) * limit;
     const { where, params } = whereOf(url);
-    const [data, count] = await Promise.all([page(where, params, limit, start), total(where, params)]);
+    const named = url.searchParams.get('named') === '1';
+    const [data, count] = await Promise.all([page(where, params, limit, start, named), total(where, params, named)]);
     const body = JSON.stringify({ code: 200, message: '成功', data, count, start, limit, next: start + limit < count ? pageNo + 1 : null, previous: pageNo > 1 ? pageNo - 1 : null });
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
   } catch (err) {

@@ -82,10 +82,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     // any write may change any list's total: this node counts afresh (others within LIST_COUNT_CACHE_MS)
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') deps.counts.forgetAll();
+    done(null, payload);
   });
 
   registerErrorHandler(app);

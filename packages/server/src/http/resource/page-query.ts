@@ -1,12 +1,14 @@
 import { type SQL, getTableColumns, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { type Statement, rawRows } from '../../db/raw.js';
 import type { Row } from './types.js';
 
 const dialect = new PgDialect();
 
 /** One field of a page's rows: the name the database answers with, the row's property, its column's decoder. */
 type Field = readonly [answered: string, property: string, column: AnyPgColumn | undefined];
+
 
 /**
  * How a resource's pages are read: the SELECT list — every column, then the derived values — rendered once when
@@ -17,6 +19,9 @@ type Field = readonly [answered: string, property: string, column: AnyPgColumn |
  */
 export interface PageReader {
   select: SQL;
+  /** The SELECT list and the table as PostgreSQL reads them. */
+  selectText: string;
+  from: string;
   fields: readonly Field[];
 }
 
@@ -36,13 +41,46 @@ export function compilePageReader(table: PgTable, derived: Readonly<Record<strin
     parts.push(`${text} as ${quoted(name)}`);
     fields.push([name, name, undefined]);
   }
-  return { select: sql.raw(parts.join(', ')), fields };
+  const selectText = parts.join(', ');
+  return { select: sql.raw(selectText), selectText, from: dialect.sqlToQuery(sql`${table}`).sql, fields };
 }
 
+/**
+ * One list request's two statements — its page and its total — rendered from one WHERE, once: the count's text
+ * and parameters are also the key its total is kept under. `query`/`counting` are the same statements for the
+ * ORM, for a caller inside a transaction.
+ */
+export interface ListStatements {
+  page: Statement;
+  count: Statement;
+  countKey: string;
+  query: () => SQL;
+  counting: () => SQL;
+}
+
+export function listStatements(reader: PageReader, table: PgTable, where: SQL | undefined, order: SQL[], limit: number, offset: number): ListStatements {
+  const rendered = where ? dialect.sqlToQuery(where) : undefined;
+  const filter = rendered ? ` where ${rendered.sql}` : '';
+  const params = rendered?.params ?? [];
+  const orderBy = sql.join(order, sql`, `);
+  const count: Statement = { text: `select count(*)::int as total from ${reader.from}${filter}`, params };
+  return {
+    page: {
+      text: `select ${reader.selectText} from ${reader.from}${filter} order by ${dialect.sqlToQuery(orderBy).sql} limit $${params.length + 1} offset $${params.length + 2}`,
+      params: [...params, limit, offset],
+    },
+    count,
+    countKey: `${count.text}\u0000${JSON.stringify(params)}`,
+    query: () => sql`select ${reader.select} from ${table}${where ? sql` where ${where}` : sql``} order by ${orderBy} limit ${limit} offset ${offset}`,
+    counting: () => sql`select count(*)::int as total from ${table}${where ? sql` where ${where}` : sql``}`,
+  };
+}
+
+const executed = (db: Db, query: SQL) => db.execute<Record<string, unknown>>(query).then((result) => (result as { rows: Record<string, unknown>[] }).rows);
+
 /** A page of rows, as `db.select(selection)…` would give them: columns decoded by their types, derived values as answered. */
-export async function readPage(db: Db, reader: PageReader, table: PgTable, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<Row[]> {
-  const query = sql`select ${reader.select} from ${table}${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`;
-  const { rows } = (await db.execute<Record<string, unknown>>(query)) as { rows: Record<string, unknown>[] };
+export async function readPage(db: Db, reader: PageReader, list: ListStatements): Promise<Row[]> {
+  const rows = await (rawRows(db, list.page) ?? executed(db, list.query()));
   return rows.map((answered) => {
     const row: Row = {};
     for (const [name, property, column] of reader.fields) {
@@ -53,12 +91,8 @@ export async function readPage(db: Db, reader: PageReader, table: PgTable, where
   });
 }
 
-/** The total of a list, and the key its count is kept under (the query's text and parameters). */
-export function countQuery(table: PgTable, where: SQL | undefined): { key: string; run: (db: Db) => Promise<number> } {
-  const query = sql`select count(*)::int as total from ${table}${where ? sql` where ${where}` : sql``}`;
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return {
-    key: `${text}\u0000${JSON.stringify(params)}`,
-    run: async (db) => Number(((await db.execute<{ total: number }>(query)) as { rows: { total: number }[] }).rows[0].total),
-  };
+/** The total of a list. */
+export async function countRows(db: Db, list: ListStatements): Promise<number> {
+  const [row] = await (rawRows(db, list.count) ?? executed(db, list.counting()));
+  return Number(row.total);
 }

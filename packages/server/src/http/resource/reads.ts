@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../errors.js';
 import { list, ok } from '../reply.js';
 import { listOrder, listQueryOf, listWhere, rowsWhere } from './list-query.js';
-import { countQuery, readPage } from './page-query.js';
+import { countRows, listStatements, readPage } from './page-query.js';
 import { answerRows } from './present.js';
 import type { CountCache } from './count-cache.js';
 import type { ResourceDef } from './types.js';
@@ -26,14 +26,13 @@ export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef
     async (req, reply) => {
       // the rows are shaped by the resource's serializer (the item's keys only), so the answer needs no second
       // pass through the response schema, which documents it: the most expensive step of a large page
-      reply.serializer(JSON.stringify);
+      reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       const q = req.query as ListQuery & Record<string, unknown>;
-      const where = listWhere(def, q, req);
-      const counting = countQuery(def.table, where);
+      const statements = listStatements(def.page, def.table, listWhere(def, q, req), listOrder(def, q.sort), q.limit, (q.page - 1) * q.limit);
       // the page is decorated while the count still runs, or its total comes from this node's recent count
       const [rows, total] = await Promise.all([
-        readPage(db, def.page, def.table, where, listOrder(def, q.sort), q.limit, (q.page - 1) * q.limit).then((page) => answerRows(def, req, page, db)),
-        counts.get(counting.key, () => counting.run(db)),
+        readPage(db, def.page, statements).then((page) => answerRows(def, req, page, db)),
+        counts.get(statements.countKey, () => countRows(db, statements)),
       ]);
       return list(rows, { count: total, page: q.page, limit: q.limit });
     },

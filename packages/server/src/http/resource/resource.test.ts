@@ -74,6 +74,15 @@ describe('the resource machine (a test-only resource over the customer table)', 
     expect(body.data[0]).toEqual({ id: ids.A, company_name: 'A', area_id: 10, created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
   });
 
+  it('answers a page as JSON with the same values a detail reads through the ORM', async () => {
+    const res = await t.api('GET', `${PATH}?limit=100&sort=id`, { token: admin });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const [first] = res.json().data;
+    const [row] = await t.db.select().from(customer).where(eq(customer.id, first.id));
+    expect(first.created_at).toBe(row.created_at.toISOString());
+    expect((await t.api('GET', `${PATH}/${first.id}`, { token: admin })).json().data).toEqual(first);
+  });
+
   it('adds the base condition to the list, the detail, the update and the delete', async () => {
     const [vendor] = await t.db.select().from(customer).where(eq(customer.is_vendor, true));
     expect(names(await list())).toEqual(['A', 'A1', 'A11', 'B']);

@@ -19,9 +19,10 @@ export function registerHealth(app: FastifyInstance, db: Db): client.Registry {
   });
   const dbUp = new client.Gauge({ name: 'db_up', help: '1 when the last health check reached the database', registers: [registry] });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/custom/api/healthz', { logLevel: 'warn' }, async (_req, reply) => {
