@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { Drawer, Empty, Spin, Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { resourceApi } from './api';
 import { useResourceListContext } from './context';
 import type { DetailTab } from './listTypes';
 import { RT } from './messages';
-import { resourceKey } from './useResourceTable';
+import { RecordDrawer } from './RecordDrawer';
 
 interface Props<T> {
   tabs: DetailTab<T>[];
@@ -21,19 +18,18 @@ interface Props<T> {
  *
  * @example <DetailDrawer<Device> tabs={[{ key: 'base', label: '基本信息', render: (d) => <DeviceInfo device={d} /> }]} />
  */
-export function DetailDrawer<T extends object>({ tabs, title, width = 720 }: Props<T>) {
+export function DetailDrawer<T extends object>({ tabs, title, width }: Props<T>) {
   const list = useResourceListContext<T>();
   const { id, open, close } = list.detail;
-  const record = useQuery({
-    queryKey: [...resourceKey(list.resource), 'detail', id],
-    queryFn: () => resourceApi<T>(list.resource).get(id!),
-    enabled: id !== null,
-  });
-  const data = record.data;
-  const body = record.isPending ? <Spin /> : data ? <Tabs items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: tab.render(data) }))} /> : <Empty />;
   return (
-    <Drawer open={open} onClose={close} size={width} title={data && title ? title(data) : RT.detailTitle(list.title)} destroyOnHidden>
-      {body}
-    </Drawer>
+    <RecordDrawer<T>
+      resource={list.resource}
+      id={id}
+      open={open}
+      onClose={close}
+      tabs={tabs}
+      width={width}
+      title={(record) => (record && title ? title(record) : RT.detailTitle(list.title))}
+    />
   );
 }

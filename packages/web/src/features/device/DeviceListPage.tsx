@@ -1,19 +1,14 @@
-import { DEVICE_FLOW_PATH, type Device, MACHINE_MENU, deviceResource } from '@gw/contracts';
+import { type Device, MACHINE_MENU, deviceResource } from '@gw/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DetailDrawer, ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, bulkActionsFrom, filtersFrom, rowActionsFrom } from '../../components/ResourceTable';
-import type { BulkAction, DetailTab, RowAction } from '../../components/ResourceTable/listTypes';
+import type { BulkAction, RowAction } from '../../components/ResourceTable/listTypes';
 import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
 import { useCan, useVendorSession } from '../../utils/permission';
 import { AddTagsForm, AssignForm, MoveForm, RemoveTagsForm } from './BulkForms';
 import { deviceColumns, deviceLive } from './columns';
-import { DeviceFlows } from './DeviceFlows';
 import { DeviceForm, deviceBody, deviceValues } from './DeviceForm';
-import { DeviceInfo } from './DeviceInfo';
-import { licenseTabs } from './DeviceLicenses';
-import { DeviceMachines } from './DeviceMachines';
-import { onlineLogTab } from './DeviceOnlineLog';
-import { realtimeTabs } from './DeviceRealtime';
+import { useDeviceTabs } from './deviceTabs';
 import { RemoteConfig, remoteRowActions } from './RemoteConfig';
 import { M } from './messages';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
@@ -57,14 +52,7 @@ export default function DeviceListPage() {
     ...rowActionsFrom<Device>(deviceResource, { secret: (data, row) => setSecret({ gatewayId: row.gateway_id, secret: (data as { secret: string }).secret }) }),
     ...remoteRowActions(setConfigured),
   ];
-  const tabs: DetailTab<Device>[] = [
-    { key: 'base', label: M.baseTab, render: (device) => <DeviceInfo device={device} /> },
-    ...(can(MACHINE_MENU, 'query') ? [{ key: 'machines', label: M.machinesTab, render: (device: Device) => <DeviceMachines deviceId={device.id} /> }] : []),
-    ...realtimeTabs(can),
-    onlineLogTab,
-    ...(can(DEVICE_FLOW_PATH, 'query') ? [{ key: 'flows', label: M.flowsTab, render: (device: Device) => <DeviceFlows deviceId={device.id} /> }] : []),
-    ...licenseTabs(can),
-  ];
+  const tabs = useDeviceTabs();
   const onSaved = (device: Device, mode: 'add' | 'edit') => {
     if (mode === 'add' && device.secret) setSecret({ gatewayId: device.gateway_id, secret: device.secret });
   };
