@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, parseAddress, validLat, validLng } from './address';
+import { addressLngLat, formatAddress, parseAddress, validLat, validLng } from './address.js';
 
 describe('address value', () => {
   it("is stored as 'address|lng|lat'", () => {
@@ -15,6 +15,13 @@ describe('address value', () => {
     expect(parseAddress('只有地址')).toEqual({ address: '只有地址', lng: null, lat: null });
     expect(parseAddress('')).toEqual({ address: '', lng: null, lat: null });
     expect(formatAddress({ address: '', lng: null, lat: null })).toBe('');
+  });
+  it('places a box only by both coordinates, in range', () => {
+    expect(addressLngLat('A栋|3楼|113.32|23.13')).toEqual([113.32, 23.13]);
+    expect(addressLngLat('某地||')).toBeNull();
+    expect(addressLngLat('某地|113.32|')).toBeNull();
+    expect(addressLngLat('某地|200|23')).toBeNull();
+    expect(addressLngLat('某地|abc|23')).toBeNull();
   });
   it('knows the coordinate ranges', () => {
     expect(validLng(180) && validLng(-180) && !validLng(180.1)).toBe(true);

@@ -30,3 +30,9 @@ export function formatAddress({ address, lng, lat }: AddressValue): string {
 
 export const validLng = (n: number) => Number.isFinite(n) && n >= -180 && n <= 180;
 export const validLat = (n: number) => Number.isFinite(n) && n >= -90 && n <= 90;
+
+/** The coordinates of a stored address when it has both, in range (a box placed on the map); else null. */
+export function addressLngLat(value: string | null | undefined): [number, number] | null {
+  const { lng, lat } = parseAddress(value);
+  return lng !== null && lat !== null && validLng(lng) && validLat(lat) ? [lng, lat] : null;
+}

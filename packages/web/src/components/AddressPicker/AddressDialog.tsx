@@ -1,6 +1,6 @@
 import { Alert, Flex, Form, Input, InputNumber, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { type AddressValue, formatAddress, parseAddress, validLat, validLng } from './address';
+import { type AddressValue, formatAddress, parseAddress, validLat, validLng } from '@gw/contracts';
 import { type AMapNamespace, loadAmap, readMapConfig } from './amap';
 import { MapPanel } from './MapPanel';
 import { ADDRESS_LABELS as L } from './messages';

@@ -1,6 +1,6 @@
 import { Button, Input, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { AddressValue } from './address';
+import type { AddressValue } from '@gw/contracts';
 import type { AMapNamespace, Poi } from './amap';
 import { ADDRESS_LABELS } from './messages';
 

@@ -1,7 +1,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
-import { parseAddress } from './address';
+import { parseAddress } from '@gw/contracts';
 import { AddressDialog, type MapOptions } from './AddressDialog';
 import { ADDRESS_LABELS } from './messages';
 

@@ -1,7 +1,6 @@
-import { type Customer, customerResource, labelOf } from '@gw/contracts';
+import { type Customer, customerResource, labelOf, parseAddress } from '@gw/contracts';
 import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { parseAddress } from '../../components/AddressPicker/address';
 import { areaLabel } from '../../utils/dictionary';
 import { parseTime } from '../../utils/format';
 

@@ -1,7 +1,6 @@
-import { DEVICE_STATE_TITLES, type Device, deviceResource, labelOf } from '@gw/contracts';
+import { DEVICE_STATE_TITLES, type Device, deviceResource, labelOf, parseAddress } from '@gw/contracts';
 import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
-import { parseAddress } from '../../components/AddressPicker/address';
 import { areaLabel } from '../../utils/dictionary';
 import { parseTime } from '../../utils/format';
 import { DeviceTags, LicenseTag, OnlineDot } from './columns';
