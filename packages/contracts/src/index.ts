@@ -18,3 +18,5 @@ export * from './fleet/index.js';
 export * from './license.js';
 export * from './box/index.js';
 export * from './debug.js';
+export * from './address.js';
+export * from './gis.js';

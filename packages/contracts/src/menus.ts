@@ -51,7 +51,7 @@ export const MENUS: readonly MenuDef[] = [
       { path: '/device/device', title: 'device', zh: '网关设备', icon: 'HddOutlined', actions: [...CRUD, 'assign', 'tag', 'secret'] },
       { path: '/device/machinetool', title: 'machineTool', zh: '机床', hidden: true, activeMenu: '/device/device', actions: WRITE },
       { path: '/device/traffic', title: 'traffic', zh: '设备流量', icon: 'LineChartOutlined', actions: CRUD },
-      { path: '/device/gis', title: 'gis', zh: 'GIS 地图', icon: 'EnvironmentOutlined', actions: CRUD },
+      { path: '/device/gis', title: 'gis', zh: 'GIS 地图', icon: 'EnvironmentOutlined', actions: ['query'] },
     ],
   },
   {

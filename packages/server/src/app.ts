@@ -22,6 +22,7 @@ import { customerRoutes } from './modules/customer/routes.js';
 import { debugRoutes } from './modules/debug/routes.js';
 import { exportRoutes } from './modules/export/routes.js';
 import { fleetRoutes } from './modules/fleet/routes.js';
+import { gisRoutes } from './modules/gis/routes.js';
 import { licenseRoutes } from './modules/license/routes.js';
 import { orderRoutes } from './modules/order/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(async (scope) => systemRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => exportRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => fleetRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => gisRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => licenseRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => debugRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => orderRoutes(scope, deps), { prefix: API_PREFIX });
