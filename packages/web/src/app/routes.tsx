@@ -29,6 +29,7 @@ export const constantRoutes: AppRoute[] = [
 const PAGES: Readonly<Record<string, PageLoader>> = {
   '/device/device': () => import('../features/device/DeviceListPage'),
   '/device/machinetool': () => import('../features/machine-tool/MachineToolPage'),
+  '/device/gis': () => import('../features/device/gis/GisPage'),
   '/manager/custom': () => import('../features/customer/CustomerListPage'),
   '/manager/organization': () => import('../features/organization/OrganizationPage'),
   '/manager/tag': () => import('../features/tag/TagListPage'),

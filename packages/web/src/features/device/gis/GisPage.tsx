@@ -1,0 +1,107 @@
+import { FullscreenExitOutlined, FullscreenOutlined, RollbackOutlined } from '@ant-design/icons';
+import { GIS_STATES, type GisQuery, type GisState, MACHINE_STATE_TITLES } from '@gw/contracts';
+import { Alert, Button, Card, Flex, Segmented, Select, Space, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import screenfull from 'screenfull';
+import { Chart, type ChartEventHandler } from '../../../components/Chart';
+import { CompanyTreeSelect } from '../../../components/ResourceTable/CompanyTreeSelect';
+import { RemoteSelect } from '../../../components/RemoteSelect';
+import { useCan } from '../../../utils/permission';
+import { useLiveEvent } from '../../../utils/live';
+import { DeviceDrawer } from '../deviceTabs';
+import { useCustomerMap, useGisBoxes, useRegions } from './api';
+import { type Layer, mapOption } from './mapOption';
+import { M } from './messages';
+import { useThrottledRefetch } from './useThrottledRefetch';
+
+const STATE_OPTIONS = GIS_STATES.map((state) => ({ value: state, label: MACHINE_STATE_TITLES[state] }));
+
+/**
+ * GIS 地图: the caller's boxes on an offline map of China, coloured by state and kept live, or 客户分布 (customers
+ * per province). Filters by company (its subtree), type and state; a click on a box opens its drawer, a click on a
+ * province shows its cities, 返回全国 goes back; 全屏 fills the screen.
+ */
+export default function GisPage() {
+  const can = useCan();
+  const [layer, setLayer] = useState<Layer>('boxes');
+  const [query, setQuery] = useState<GisQuery>({});
+  const [province, setProvince] = useState<string | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [full, setFull] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+
+  const boxes = useGisBoxes(query);
+  const customers = useCustomerMap(layer === 'customers');
+  const regions = useRegions(province);
+  const map = province ? `province:${province}` : 'china';
+  const geoJSON = regions.data;
+
+  // a box connecting, leaving or changing state recolours the map (one reload a few seconds at most)
+  const refetch = useThrottledRefetch(() => void boxes.refetch(), 3000);
+  useLiveEvent(['presence', 'machine_state'], refetch);
+
+  const option = useMemo(
+    () => (geoJSON ? mapOption({ map, layer, points: boxes.data?.points ?? [], customers: customers.data?.data ?? [] }) : null),
+    [geoJSON, map, layer, boxes.data, customers.data],
+  );
+  const onClick: ChartEventHandler = (params) => {
+    if (params.componentType === 'series' && params.seriesType === 'scatter') {
+      const value = params.value as number[];
+      setPicked(value[2]);
+    } else if (!province && (params.componentType === 'geo' || params.seriesType === 'map') && params.name) {
+      setProvince(params.name);
+    }
+  };
+  const toggleFull = () => {
+    if (!screenfull.isEnabled || !frame.current) return;
+    void screenfull.toggle(frame.current).then(() => setFull(screenfull.isFullscreen));
+  };
+
+  const filters = (
+    <Space wrap>
+      <Segmented<Layer> value={layer} onChange={setLayer} options={[{ value: 'boxes', label: M.boxes }, { value: 'customers', label: M.customers }]} />
+      {layer === 'boxes' && (
+        <>
+          {(can('/manager/custom', 'query') || can('/manager/organization', 'query')) && (
+            <CompanyTreeSelect aria-label={M.company} placeholder={M.company} style={{ width: 200 }} value={query.customer_id} onChange={(id) => setQuery((q) => ({ ...q, customer_id: id }))} />
+          )}
+          {can('/manager/goods', 'query') && (
+            <RemoteSelect url="/manager/goods" aria-label={M.goods} placeholder={M.goods} allowClear style={{ width: 160 }} value={query.goods_id} onChange={(id) => setQuery((q) => ({ ...q, goods_id: id as number | undefined }))} />
+          )}
+          <Select<GisState> aria-label={M.state} placeholder={M.state} allowClear style={{ width: 120 }} options={STATE_OPTIONS} value={query.state} onChange={(state) => setQuery((q) => ({ ...q, state }))} />
+        </>
+      )}
+    </Space>
+  );
+
+  return (
+    <Card ref={frame} styles={{ body: { padding: 12 } }} style={full ? { height: '100vh' } : undefined}>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
+        {filters}
+        <Space>
+          {layer === 'boxes' && boxes.data && <Typography.Text type="secondary">{M.total(boxes.data.points.length, boxes.data.unplaced)}</Typography.Text>}
+          {province && (
+            <Button icon={<RollbackOutlined />} onClick={() => setProvince(null)}>
+              {M.back}
+            </Button>
+          )}
+          <Button icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggleFull}>
+            {full ? M.exitFullscreen : M.fullscreen}
+          </Button>
+        </Space>
+      </Flex>
+      {regions.isError && <Alert type="error" showIcon title={M.mapFailed} />}
+      {province && regions.data === null && <Alert type="info" showIcon title={M.noCity(province)} />}
+      <Chart
+        height={full ? 'calc(100vh - 80px)' : 'calc(100vh - 220px)'}
+        style={{ minHeight: 420 }}
+        loading={regions.isPending || boxes.isPending}
+        maps={geoJSON ? { [map]: geoJSON } : undefined}
+        option={option ?? {}}
+        notMerge
+        onEvents={{ click: onClick }}
+      />
+      <DeviceDrawer id={picked} onClose={() => setPicked(null)} />
+    </Card>
+  );
+}
