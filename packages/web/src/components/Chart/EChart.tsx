@@ -82,6 +82,10 @@ export default function EChart({ option, renderer = DEFAULT_RENDERER, notMerge =
     const font = getComputedStyle(el).fontFamily || undefined;
     const chart = init(el, chartTheme(font), { renderer, locale: 'ZH' });
     chartRef.current = chart;
+    // data-drawn: whether the latest option is on screen (browser tests and benchmarks wait for it)
+    chart.on('finished', () => {
+      el.dataset.drawn = 'true';
+    });
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
     observer?.observe(el);
     return () => {
@@ -95,7 +99,9 @@ export default function EChart({ option, renderer = DEFAULT_RENDERER, notMerge =
   useEffect(() => registerMaps(maps), [maps]);
 
   useEffect(() => {
-    chartRef.current?.setOption(option, { notMerge });
+    if (!chartRef.current || !box.current) return;
+    box.current.dataset.drawn = 'false';
+    chartRef.current.setOption(option, { notMerge });
   }, [option, notMerge, renderer]);
 
   useEffect(() => {

@@ -75,7 +75,7 @@ export default function GisPage() {
   );
 
   return (
-    <Card ref={frame} styles={{ body: { padding: 12 } }} style={full ? { height: '100vh' } : undefined}>
+    <Card ref={frame} styles={{ body: { padding: 12 } }} style={full ? { height: '100vh' } : undefined} data-points={option && layer === 'boxes' ? (boxes.data?.points.length ?? 0) : undefined}>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
         {filters}
         <Space>
