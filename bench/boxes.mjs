@@ -32,6 +32,21 @@ export async function benchDatabase({ dataDir, url }) {
   return { query: (text, params) => db.query(text, params), close: () => db.close() };
 }
 
+/** A new, empty database on the PostgreSQL server of `serverUrl` for one run: its URL, and `drop()` at the end. */
+export async function freshDatabase(serverUrl, label) {
+  const name = `gw_${label}_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  return {
+    url: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 /**
  * `boxes` boxes (gateway ids gatewayOf(1..n), secrets secretOf(i), hashed with the platform's key) and
  * `machines` FANUC machine tools each (codes M1..Mk), straight into the server's database (see benchDatabase).

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
 import { canonical, measureSlice } from './measure.mjs';
+import { freshDatabase } from './boxes.mjs';
 import { FLEET, seedFleet } from './fleet-seed.mjs';
 
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -34,11 +35,8 @@ if (!existsSync(fileURLToPath(new URL('../packages/server/dist/main.js', import.
   throw new Error('packages/server/dist/main.js missing: run `npm run build` first');
 }
 
-const name = `gw_fleet_bench_${process.pid}`;
-const dbUrl = Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString();
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
+const database = await freshDatabase(PG_URL, 'fleet');
+const dbUrl = database.url;
 let server;
 let bare;
 const db = new pg.Client({ connectionString: dbUrl });
@@ -139,6 +137,5 @@ try {
   bare?.kill('SIGTERM');
   await server?.stop();
   await db.end().catch(() => {});
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database.drop();
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import pg from 'pg';
 import { startBuiltServer } from '../scripts/built-server.mjs';
-import { seedBoxes } from './boxes.mjs';
+import { freshDatabase, seedBoxes } from './boxes.mjs';
 
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BOXES = Number(process.env.BOXES ?? 10_000);
@@ -19,11 +19,8 @@ const PASSWORD = 'bench-pass-1';
 const file = (path) => readFileSync(fileURLToPath(new URL(path, import.meta.url)));
 const centres = JSON.parse(file('../packages/server/assets/region-centres.json')).provinces;
 
-const name = `gw_gis_bench_${process.pid}`;
-const dbUrl = Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString();
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
+const database = await freshDatabase(PG_URL, 'gis');
+const dbUrl = database.url;
 let server;
 let bare;
 let browser;
@@ -159,6 +156,5 @@ fetch('/china.json').then((r) => r.json()).then((china) => {
   await browser?.close();
   bare?.close();
   await server?.stop();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database.drop();
 }

@@ -11,9 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
-import { benchDatabase, connectBox, fanucMessage, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
+import { benchDatabase, connectBox, freshDatabase, fanucMessage, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
 import { arg } from './measure.mjs';
 
 const BOXES = arg('boxes', 100);
@@ -66,14 +65,7 @@ const PG_URL = pgFlag > 0 ? process.argv[pgFlag + 1] : '';
 /** A fresh PostgreSQL database for this run (dropped after), or null for PGlite. */
 async function freshPg() {
   if (!PG_URL) return null;
-  const name = `gw_ingest_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  return {
-    url: Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString(),
-    drop: async () => (await admin.query(`drop database if exists ${name} with (force)`), await admin.end()),
-  };
+  return freshDatabase(PG_URL, 'ingest');
 }
 
 async function runOurs() {
