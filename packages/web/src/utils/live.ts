@@ -194,3 +194,25 @@ export function useLiveWatch(deviceIds: readonly number[]): void {
     return liveChannel().watch(key.split(',').map(Number));
   }, [key]);
 }
+
+/**
+ * Refetches on live events of these types, at most once per `ms`: the first event at once, those within the next
+ * `ms` together once it is over (a workshop starting its shift sends a burst; the card asks once).
+ * @example const states = useMachineStates(); useLiveRefetch(['machine_state', 'presence'], states.refetch);
+ */
+export function useLiveRefetch(types: readonly LiveEventType[], refetch: () => unknown, ms = 2000): void {
+  const last = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+  useLiveEvent(types, () => {
+    if (timer.current) return;
+    const run = () => {
+      timer.current = null;
+      last.current = Date.now();
+      void refetch();
+    };
+    const wait = last.current + ms - Date.now();
+    if (wait <= 0) run();
+    else timer.current = setTimeout(run, wait);
+  });
+}

@@ -64,12 +64,17 @@ async function mapShowing(text: string): Promise<EChartsType> {
 const gisGets = () => calls.filter((c) => c.path === '/device/gis').length;
 
 describe('GIS 地图', () => {
-  it('places the boxes by state, says how many have no position, and opens a box from its point', async () => {
+  it('places the boxes by state, bubbles them while the whole country shows, and opens a box from its point', async () => {
     renderInShell(<GisPage />, '/device/gis');
     const chart = await mapShowing('报警');
     expect(screen.getByText('共 3 台设备,1 台没有位置未显示')).toBeInTheDocument();
     for (const state of ['运行', '空闲', '报警', '离线']) expect(within(chart.getDom()).getByText(state)).toBeInTheDocument();
 
+    // the whole country shows bubbles of nearby boxes: one here, zoomed into on a click
+    const bubble = () => chart.getOption().series as { name: string }[];
+    expect(bubble().some((series) => series.name === 'clusters')).toBe(true);
+    clickChartAt(chart, chart.convertToPixel({ geoIndex: 0 }, [113.264, 23.129]));
+    await waitFor(() => expect(bubble().some((series) => series.name === 'clusters')).toBe(false));
     clickChartAt(chart, chart.convertToPixel({ geoIndex: 0 }, [113.264, 23.129]));
     expect(await screen.findByText('设备详情: GW-007')).toBeInTheDocument();
   });

@@ -1,18 +1,21 @@
 import { FullscreenExitOutlined, FullscreenOutlined, RollbackOutlined } from '@ant-design/icons';
 import { GIS_STATES, type GisQuery, type GisState, MACHINE_STATE_TITLES } from '@gw/contracts';
+import type { EChartsType } from 'echarts/core';
 import { Alert, Button, Card, Flex, Segmented, Select, Space, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import screenfull from 'screenfull';
-import { Chart, type ChartEventHandler } from '../../../components/Chart';
+import { Chart, type ChartEventHandler, preloadChart } from '../../../components/Chart';
 import { CompanyTreeSelect } from '../../../components/ResourceTable/CompanyTreeSelect';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { useCan } from '../../../utils/permission';
-import { useLiveEvent } from '../../../utils/live';
-import { DeviceDrawer } from '../deviceTabs';
+import { useLiveRefetch } from '../../../utils/live';
 import { useCustomerMap, useGisBoxes, useRegions } from './api';
-import { type Layer, mapOption } from './mapOption';
+import { CLUSTER_BELOW_ZOOM, CLUSTER_SERIES, type Layer, type MapView, mapOption } from './mapOption';
 import { M } from './messages';
-import { useThrottledRefetch } from './useThrottledRefetch';
+
+// the map is drawn the moment its data is in: its chart code loads beside the data, the box drawer on first use
+preloadChart();
+const DeviceDrawer = lazy(() => import('../deviceTabs').then((m) => ({ default: m.DeviceDrawer })));
 
 const STATE_OPTIONS = GIS_STATES.map((state) => ({ value: state, label: MACHINE_STATE_TITLES[state] }));
 
@@ -26,6 +29,13 @@ export default function GisPage() {
   const [layer, setLayer] = useState<Layer>('boxes');
   const [query, setQuery] = useState<GisQuery>({});
   const [province, setProvince] = useState<string | null>(null);
+  // where the map looks; changed by a click on a bubble, and by the user's zoom when it crosses CLUSTER_BELOW_ZOOM
+  const [view, setView] = useState<MapView>({ zoom: 1 });
+  const chart = useRef<EChartsType | null>(null);
+  const drill = (next: string | null) => {
+    setProvince(next);
+    setView({ zoom: 1 });
+  };
   const [picked, setPicked] = useState<number | null>(null);
   const [full, setFull] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
@@ -37,19 +47,26 @@ export default function GisPage() {
   const geoJSON = regions.data;
 
   // a box connecting, leaving or changing state recolours the map (one reload a few seconds at most)
-  const refetch = useThrottledRefetch(() => void boxes.refetch(), 3000);
-  useLiveEvent(['presence', 'machine_state'], refetch);
+  useLiveRefetch(['presence', 'machine_state'], boxes.refetch, 3000);
 
   const option = useMemo(
-    () => (geoJSON ? mapOption({ map, layer, points: boxes.data?.points ?? [], customers: customers.data?.data ?? [] }) : null),
-    [geoJSON, map, layer, boxes.data, customers.data],
+    () => (geoJSON ? mapOption({ map, layer, points: boxes.data?.points ?? [], customers: customers.data?.data ?? [], view }) : null),
+    [geoJSON, map, layer, boxes.data, customers.data, view],
   );
+  const onRoam = () => {
+    const geo = (chart.current?.getOption().geo as { zoom?: number; center?: number[] }[] | undefined)?.[0];
+    const zoom = geo?.zoom ?? 1;
+    if (zoom < CLUSTER_BELOW_ZOOM !== view.zoom < CLUSTER_BELOW_ZOOM) setView({ zoom, center: geo?.center });
+  };
   const onClick: ChartEventHandler = (params) => {
-    if (params.componentType === 'series' && params.seriesType === 'scatter') {
+    if (params.seriesName === CLUSTER_SERIES) {
+      const [lng, lat] = params.value as number[];
+      setView({ zoom: CLUSTER_BELOW_ZOOM + 1, center: [lng, lat] });
+    } else if (params.componentType === 'series' && params.seriesType === 'scatter') {
       const value = params.value as number[];
       setPicked(value[2]);
     } else if (!province && (params.componentType === 'geo' || params.seriesType === 'map') && params.name) {
-      setProvince(params.name);
+      drill(params.name);
     }
   };
   const toggleFull = () => {
@@ -81,7 +98,7 @@ export default function GisPage() {
         <Space>
           {layer === 'boxes' && boxes.data && <Typography.Text type="secondary">{M.total(boxes.data.points.length, boxes.data.unplaced)}</Typography.Text>}
           {province && (
-            <Button icon={<RollbackOutlined />} onClick={() => setProvince(null)}>
+            <Button icon={<RollbackOutlined />} onClick={() => drill(null)}>
               {M.back}
             </Button>
           )}
@@ -99,9 +116,14 @@ export default function GisPage() {
         maps={geoJSON ? { [map]: geoJSON } : undefined}
         option={option ?? {}}
         notMerge
-        onEvents={{ click: onClick }}
+        onEvents={{ click: onClick, georoam: onRoam }}
+        onReady={(instance) => (chart.current = instance)}
       />
-      <DeviceDrawer id={picked} onClose={() => setPicked(null)} />
+      {picked !== null && (
+        <Suspense>
+          <DeviceDrawer id={picked} onClose={() => setPicked(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

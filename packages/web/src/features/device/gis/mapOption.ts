@@ -1,6 +1,7 @@
 import { type CustomMap, type GisPoint, MACHINE_STATES, MACHINE_STATE_TITLES, type MachineState } from '@gw/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CHART_PRIMARY, STATE_COLORS } from '../../../components/Chart/theme';
+import { clusterPoints } from './clusters';
 import { M } from './messages';
 
 export type Layer = 'boxes' | 'customers';
@@ -11,7 +12,21 @@ interface Input {
   layer: Layer;
   points: readonly GisPoint[];
   customers: CustomMap['data'];
+  /** Where the map looks: kept across redraws (ECharts' own while roaming). */
+  view?: MapView;
 }
+
+export interface MapView {
+  center?: number[];
+  zoom: number;
+}
+
+/** Below this zoom of the whole country, boxes near each other are drawn as one bubble (clusterPoints). */
+export const CLUSTER_BELOW_ZOOM = 3;
+/** The clusters' grid, in degrees. */
+const CELL = 1.5;
+/** The series of the bubbles: a click on one zooms to its boxes. */
+export const CLUSTER_SERIES = 'clusters';
 
 /** Beyond this many points of one state a series draws in ECharts' large mode (one path, no per-point hover). */
 const LARGE = 2000;
@@ -21,10 +36,11 @@ const LARGE = 2000;
  * count — or the boxes as points, one series per state in its colour (so 10,000 points draw as four large paths).
  * A point's value is [lng, lat, id]: a click on it names the box.
  */
-export function mapOption({ map, layer, points, customers }: Input): EChartsCoreOption {
+export function mapOption({ map, layer, points, customers, view }: Input): EChartsCoreOption {
   const geo = {
     map,
     roam: true,
+    ...(view ? { zoom: view.zoom, ...(view.center ? { center: view.center } : {}) } : {}),
     scaleLimit: { min: 0.8, max: 60 },
     label: { show: map !== 'china', fontSize: 10, color: '#666' },
     itemStyle: { areaColor: '#eef3f9', borderColor: '#9fb3c8' },
@@ -40,11 +56,13 @@ export function mapOption({ map, layer, points, customers }: Input): EChartsCore
       series: [{ type: 'map', name: M.customerCount, geoIndex: 0, data: customers.map((c) => ({ name: c.name, value: c.value })) }],
     };
   }
+  const legend = { top: 12, right: 16, orient: 'vertical', data: MACHINE_STATES.map((state) => MACHINE_STATE_TITLES[state]) };
+  if (map === 'china' && (view?.zoom ?? 1) < CLUSTER_BELOW_ZOOM) return clusterOption(geo, legend, points);
   const byState = new Map<MachineState, number[][]>(MACHINE_STATES.map((state) => [state, []]));
   for (const [id, lng, lat, state] of points) byState.get(state)?.push([lng, lat, id]);
   return {
     tooltip: { trigger: 'item', formatter: (p: { seriesName: string }) => M.boxTip(p.seriesName) },
-    legend: { top: 12, right: 16, orient: 'vertical', data: MACHINE_STATES.map((state) => MACHINE_STATE_TITLES[state]) },
+    legend,
     geo,
     series: MACHINE_STATES.map((state) => ({
       type: 'scatter',
@@ -59,5 +77,35 @@ export function mapOption({ map, layer, points, customers }: Input): EChartsCore
       itemStyle: { color: STATE_COLORS[state], borderColor: '#fff', borderWidth: 0.5 },
       emphasis: { scale: 1.6 },
     })),
+  };
+}
+
+/**
+ * The whole country: bubbles of nearby boxes, sized by their number and coloured by their most urgent state (the
+ * legend's colours), each naming its count per state on hover. The legend's series stay, empty, for its key.
+ */
+function clusterOption(geo: object, legend: object, points: readonly GisPoint[]): EChartsCoreOption {
+  const clusters = clusterPoints(points, CELL);
+  return {
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { data?: { states?: Record<MachineState, number> }; value: number[] }) =>
+        p.data?.states ? M.clusterTip(p.value[2], MACHINE_STATES.map((state) => [MACHINE_STATE_TITLES[state], p.data!.states![state]])) : '',
+    },
+    legend,
+    geo,
+    series: [
+      ...MACHINE_STATES.map((state) => ({ type: 'scatter', name: MACHINE_STATE_TITLES[state], coordinateSystem: 'geo', data: [], itemStyle: { color: STATE_COLORS[state] } })),
+      {
+        type: 'scatter',
+        name: CLUSTER_SERIES,
+        coordinateSystem: 'geo',
+        data: clusters.map((c) => ({ value: [c.lng, c.lat, c.count], states: c.states, itemStyle: { color: STATE_COLORS[c.worst] } })),
+        symbolSize: (value: number[]) => Math.min(14 + Math.sqrt(value[2]) * 2.5, 64),
+        label: { show: true, formatter: (p: { value: number[] }) => String(p.value[2]), color: '#fff', fontSize: 11 },
+        itemStyle: { opacity: 0.85, borderColor: '#fff', borderWidth: 1 },
+        z: 4,
+      },
+    ],
   };
 }

@@ -15,6 +15,8 @@ export const M = {
   less: '少',
   total: (shown: number, unplaced: number) => (unplaced ? `共 ${shown + unplaced} 台设备,${unplaced} 台没有位置未显示` : `共 ${shown} 台设备`),
   boxTip: (state: string) => `状态: ${state}(点击查看详情)`,
+  clusterTip: (count: number, states: [string, number][]) =>
+    `${count} 台设备<br/>${states.filter(([, n]) => n).map(([title, n]) => `${title}: ${n}`).join('<br/>')}<br/>点击放大查看`,
   noCity: (province: string) => `${province}暂无下级地图`,
   mapFailed: '地图数据加载失败,请刷新重试',
 } as const;
