@@ -6,3 +6,4 @@ export * from './machine-tool.js';
 export * from './device-flow.js';
 export * from './net.js';
 export * from './order.js';
+export * from './machine-dashboard.js';

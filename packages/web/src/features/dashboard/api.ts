@@ -1,5 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer, DownloadItem, UserInfo } from '@gw/contracts';
+import {
+  type Customer,
+  type DownloadItem,
+  MACHINE_ALARMS_TODAY_PATH,
+  MACHINE_PATH,
+  MACHINE_STATES_PATH,
+  type MachineStateCounts,
+  type TodayAlarms,
+  type UserInfo,
+} from '@gw/contracts';
+import { resourceKey } from '../../components/ResourceTable/useResourceTable';
 import { useUserStore } from '../../stores/user';
 import { request } from '../../utils/request';
 
@@ -38,3 +48,20 @@ export function useDownloads() {
     queryFn: async () => (await request<DownloadItem[]>({ url: '/tools/downloads' })).data,
   });
 }
+
+/** 机床状态: the enabled machine tools of the user's scope by state now (GET /device/machine/states). */
+export function useMachineStates() {
+  return useQuery({
+    queryKey: [...resourceKey(MACHINE_PATH), 'states'],
+    queryFn: async () => (await request<MachineStateCounts>({ url: MACHINE_STATES_PATH })).data,
+  });
+}
+
+/** 今日报警: today's alarms of the user's scope, the latest `limit` and the day's counts (GET /device/machine/alarms/today). */
+export function useTodayAlarms(limit = 20) {
+  return useQuery({
+    queryKey: [...resourceKey(MACHINE_PATH), 'alarms', 'today', limit],
+    queryFn: async () => (await request<TodayAlarms>({ url: MACHINE_ALARMS_TODAY_PATH, params: { limit } })).data,
+  });
+}
+

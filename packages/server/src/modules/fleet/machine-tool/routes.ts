@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../app-deps.js';
 import { machineTool } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { licensedEnableResponses } from '../../license/enforce.js';
+import { machineDashboardRoutes } from './dashboard.js';
 import { checkMachineWrite, machineScope, newMachineColumns, withNetwork } from './rules.js';
 
 /** The writes that may enable a machine tool, and so may answer the licence's 403 and 409. */
@@ -32,4 +33,5 @@ export function machineToolRoutes(app: FastifyInstance, deps: AppDeps): void {
       decorate: async (rows) => rows.map(withNetwork),
     });
   });
+  machineDashboardRoutes(app, deps);
 }
