@@ -129,7 +129,7 @@ describe('设备详情 实时数据', { timeout: 60_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(10_500));
     const m2 = card('M2');
     expect(await m2.findByText('刀号')).toBeInTheDocument();
-    expect(m2.getByText('空闲')).toHaveClass('ant-tag-blue');
+    expect(m2.getByText('空闲')).toHaveClass('ant-tag-gold');
   });
 
   it('says 该网关下没有机床 for a box without machine tools', async () => {

@@ -6,10 +6,13 @@ import { layOutValues } from './cncValues';
 import { useMachineRealtime } from './realtimeApi';
 
 const T = { none: '尚未收到数据', ts: '数据时间', axis: '轴', alarms: '报警', since: '开始于' } as const;
-export const STATE_COLORS: Record<MachineState, string> = { running: 'green', idle: 'blue', alarm: 'red', offline: 'default' };
+/**
+ * antd's presets of the colours every picture of the console gives machine states (components/Chart/theme.ts:
+ * green-6, gold-6, red-5, grey): running green, idle amber, alarm red, offline grey.
+ */
+const TAG_COLORS: Record<MachineState, string> = { running: 'green', idle: 'gold', alarm: 'red', offline: 'default' };
 
-/** running green, idle blue, alarm red, offline grey. */
-export const MachineStateTag = ({ state }: { state: MachineState }) => <Tag color={STATE_COLORS[state]}>{MACHINE_STATE_TITLES[state] ?? state}</Tag>;
+export const MachineStateTag = ({ state }: { state: MachineState }) => <Tag color={TAG_COLORS[state]}>{MACHINE_STATE_TITLES[state] ?? state}</Tag>;
 
 function Values({ machine, realtime }: { machine: MachineTool; realtime: MachineRealtime }) {
   const { scalars, axes } = layOutValues(machine.category, realtime.values);
