@@ -7,3 +7,4 @@ export * from './device-flow.js';
 export * from './net.js';
 export * from './order.js';
 export * from './machine-dashboard.js';
+export * from './machine-history.js';

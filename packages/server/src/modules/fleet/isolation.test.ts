@@ -54,6 +54,9 @@ describe('fleet routes with a foreign id', () => {
     [`POST ${DEVICE_PATH}/{id}/box_login`]: { id: ids.device, body: { password: 'admin' } },
     [`POST ${DEVICE_PATH}/{id}/box_api`]: { id: ids.device, body: { method: 'GET', url: '/api/config' } },
     [`GET ${MACHINE_PATH}/{id}/realtime`]: { id: ids.machine },
+    [`GET ${MACHINE_PATH}/{id}/timeline`]: { id: ids.machine },
+    [`GET ${MACHINE_PATH}/{id}/parts`]: { id: ids.machine },
+    [`GET ${MACHINE_PATH}/{id}/alarms`]: { id: ids.machine },
   });
 
   it('answers every foreign id with 404 and changes nothing', async () => {

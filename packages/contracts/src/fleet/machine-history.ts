@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MACHINE_STATES, type MachineState } from '../box/live.js';
+import { MACHINE_PATH } from './machine-tool.js';
+
+/** One machine tool's history views (机床详情): `machineHistoryPath(7, 'timeline')`; `':id'` gives the route. */
+export type MachineHistoryView = 'timeline' | 'parts' | 'alarms';
+export const machineHistoryPath = (id: number | ':id', view: MachineHistoryView) => `${MACHINE_PATH}/${id}/${view}`;
+
+/** A calendar day that exists (2024-02-30 does not), read as a China-time day (UTC+8). */
+export const chinaDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .refine((day) => {
+    const at = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
+  }, '日期不存在');
+
+/** `?date=YYYY-MM-DD`: the day shown, today (China time) when absent; a day still to come is refused. */
+export const machineDayQuerySchema = z.object({ date: chinaDateSchema.optional() });
+export type MachineDayQuery = z.infer<typeof machineDayQuerySchema>;
+
+export const stateBandSchema = z.object({
+  state: z.enum(MACHINE_STATES),
+  start: z.string(),
+  end: z.string(),
+});
+export type StateBand = z.infer<typeof stateBandSchema>;
+
+/**
+ * `GET /device/machine/{id}/timeline`: the day's state bands, one after another from `start` to `end` (the
+ * day's 24:00, or now for today) with no gap — a stretch with no recorded state is 离线 — and neighbours of one
+ * state merged. `totals` are seconds per state (to the millisecond) and add up to `end - start`.
+ */
+export const machineTimelineSchema = z.object({
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bands: z.array(stateBandSchema),
+  totals: z.object({ running: z.number(), idle: z.number(), alarm: z.number(), offline: z.number() }) satisfies z.ZodType<Record<MachineState, number>>,
+});
+export type MachineTimeline = z.infer<typeof machineTimelineSchema>;
+
+/**
+ * `GET /device/machine/{id}/parts`: parts made in each China-time hour of the day (`hours[0]` is 00:00–01:00)
+ * by the `cnc_products` counter: an increase adds the difference, a drop (the counter was reset) the new count.
+ */
+export const machinePartsSchema = z.object({
+  date: z.string(),
+  hours: z.array(z.number().int()).length(24),
+  total: z.number().int(),
+});
+export type MachineParts = z.infer<typeof machinePartsSchema>;
+
+/**
+ * `GET /device/machine/{id}/alarms`: the alarm history, newest first. `keywords` matches the number or the
+ * message; the dates bound when an alarm started; `active` yes: still on, no: ended.
+ */
+export const machineAlarmQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(20),
+  keywords: z.string().trim().max(100).optional(),
+  start_date: z.string().max(40).optional(),
+  end_date: z.string().max(40).optional(),
+  active: z.enum(['yes', 'no']).optional(),
+});
+export type MachineAlarmQuery = z.infer<typeof machineAlarmQuerySchema>;
+
+export const machineAlarmSchema = z.object({
+  id: z.number(),
+  alarm_no: z.string(),
+  alarm_type: z.string(),
+  alarm_msg: z.string(),
+  started_at: z.string(),
+  /** Null while the alarm is on (报警中), and so is the duration. */
+  ended_at: z.string().nullable(),
+  duration_s: z.number().nullable(),
+});
+export type MachineAlarm = z.infer<typeof machineAlarmSchema>;

@@ -1,0 +1,250 @@
+import { type SQL, and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MACHINE_MENU,
+  MACHINE_STATES,
+  type MachineAlarm,
+  type MachineAlarmQuery,
+  type MachineParts,
+  type MachineState,
+  type MachineTimeline,
+  envelopeSchema,
+  idParamSchema,
+  listEnvelopeSchema,
+  machineAlarmQuerySchema,
+  machineAlarmSchema,
+  machineDayQuerySchema,
+  machineHistoryPath,
+  machinePartsSchema,
+  machineTimelineSchema,
+  machineToolResource,
+} from '@gw/contracts';
+import type { AppDeps } from '../../../app-deps.js';
+import type { Db } from '../../../db/client.js';
+import { machineAlarm, machineStateLog, machineTool } from '../../../db/schema.js';
+import { badRequest, notFound } from '../../../http/errors.js';
+import { escapeLike, parseDate } from '../../../http/resource/list-query.js';
+import { rowsOf } from '../../../mqtt/ingest/rows.js';
+import { list, ok } from '../../../http/reply.js';
+import { machineScope } from './rules.js';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** The counter is an integer column in machine_latest: the ingest holds a wild reading to its range. */
+const INT_MAX = 2_147_483_647;
+const chinaCalendar = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
+
+/** A China-time day (UTC+8): its date, [start, end), and how far it has gone (`until`: end, or now for today). */
+interface Day {
+  date: string;
+  start: Date;
+  end: Date;
+  until: Date;
+}
+
+/** The day asked for, today when none; a day still to come is refused. */
+function dayOf(date: string | undefined, now: Date): Day {
+  const today = chinaCalendar.format(now);
+  const day = date ?? today;
+  if (day > today) throw badRequest(`参数错误 date: ${day} 还没有到来,只能查看今天及以前的日期`);
+  const start = new Date(`${day}T00:00:00+08:00`);
+  const end = new Date(start.getTime() + DAY_MS);
+  return { date: day, start, end, until: end < now ? end : now };
+}
+
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The id of the machine tool asked for when the caller sees it, as a subquery: none answers 404. */
+const scopedMachine = (req: FastifyRequest, id: number) => sql`select ${machineTool.id} from ${machineTool} where ${and(eq(machineTool.id, id), machineScope(req))}`;
+
+/**
+ * The day's state bands in one query: the logged periods clipped to the day (an open one running until now
+ * or the day's end, and none running past the next one's start), the stretches between them 离线, then
+ * neighbours of one state merged. No row: the machine tool is not the caller's.
+ */
+export async function machineTimeline(db: Db, req: FastifyRequest, id: number, day: Day): Promise<MachineTimeline | null> {
+  const [from, until] = [at(day.start), at(day.until)];
+  const log = machineStateLog;
+  const rows = await rowsOf<{ state: MachineState | null; s: number | null; e: number | null }>(
+    db,
+    sql`with m as (${scopedMachine(req, id)}),
+      logged as (
+        select ${log.state} as state, greatest(${log.started_at}, ${from}) as s, least(coalesce(${log.ended_at}, ${until}), ${until}) as e
+        from ${log}
+        where ${log.machine_tool_id} = (select id from m) and ${log.started_at} < ${until} and (${log.ended_at} is null or ${log.ended_at} > ${from})
+      ),
+      periods as (select state, s, least(e, coalesce(lead(s) over (order by s), e)) as e from logged),
+      kept as (select state, s, e from periods where e > s),
+      filled as (
+        select state, s, e from kept
+        union all select 'offline', coalesce(lag(e) over (order by s), ${from}), s from kept
+        union all select 'offline', coalesce(max(e), ${from}), ${until} from kept
+      ),
+      marked as (select state, s, e, case when state = lag(state) over (order by s) then 0 else 1 end as starts from filled where e > s),
+      numbered as (select state, s, e, sum(starts) over (order by s) as band from marked),
+      bands as (select state, min(s) as s, max(e) as e from numbered group by band, state)
+    select b.state, ${epochMs(sql`b.s`)} as s, ${epochMs(sql`b.e`)} as e from m left join bands b on true order by b.s`,
+  );
+  if (!rows.length) return null;
+  const totals = Object.fromEntries(MACHINE_STATES.map((s) => [s, 0])) as Record<MachineState, number>;
+  const bands = rows.flatMap(({ state, s, e }) => {
+    if (state === null || s === null || e === null) return [];
+    totals[state] += (e - s) / 1000;
+    return [{ state, start: new Date(s).toISOString(), end: new Date(e).toISOString() }];
+  });
+  return { date: day.date, start: day.start.toISOString(), end: day.until.toISOString(), bands, totals };
+}
+
+/**
+ * A reading's part counter as the ingest reads it (a number, or a numeric string, truncated and held to
+ * [0, INT_MAX]), as a lateral subquery `n`: no row when the reading has none, so joining it skips those.
+ */
+const counterOf = (values: SQL) => sql`(select least(greatest(trunc(x), 0), ${INT_MAX})::bigint as n from (select case jsonb_typeof(${values} -> 'cnc_products')
+    when 'number' then (${values} ->> 'cnc_products')::numeric
+    when 'string' then case when btrim(${values} ->> 'cnc_products') ~ '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]{1,3})?$'
+      then btrim(${values} ->> 'cnc_products')::numeric end
+  end as x) v where x is not null)`;
+
+/**
+ * Parts made in each hour of the day in one query: the day's counter readings after the last one before the
+ * day, each adding what the ingest adds (an increase its difference, a drop the new count; the first reading
+ * ever nothing). No row: the machine tool is not the caller's.
+ */
+export async function machineParts(db: Db, req: FastifyRequest, id: number, day: Day): Promise<MachineParts | null> {
+  const [from, end] = [at(day.start), at(day.end)];
+  const counter = counterOf(sql`t."values"`);
+  const rows = await rowsOf<{ hour: number | null; parts: number | null }>(
+    db,
+    sql`with m as (${scopedMachine(req, id)}),
+      today as (
+        select t.ts, c.n from telemetry t cross join lateral ${counter} c
+        where t.machine_tool_id = (select id from m) and t.ts >= ${from} and t.ts < ${end}
+      ),
+      before as (
+        select t.ts, c.n from telemetry t cross join lateral ${counter} c
+        where t.machine_tool_id = (select id from m) and t.ts < ${from}
+        order by t.ts desc limit 1
+      ),
+      chain as (select ts, n, lag(n) over (order by ts) as prev from (select * from before union all select * from today) r),
+      hours as (
+        select floor(extract(epoch from (ts - ${from})) / 3600)::int as hour,
+          sum(case when prev is null then 0 when n >= prev then n - prev else n end)::float8 as parts
+        from chain where ts >= ${from} group by 1
+      )
+    select h.hour, h.parts from m left join hours h on true`,
+  );
+  if (!rows.length) return null;
+  const hours = new Array<number>(DAY_MS / HOUR_MS).fill(0);
+  for (const { hour, parts } of rows) if (hour !== null && parts !== null) hours[hour] = parts;
+  return { date: day.date, hours, total: hours.reduce((sum, n) => sum + n, 0) };
+}
+
+/** The alarm history's conditions: the machine tool (when the caller sees it), keywords, start dates, on or off. */
+function alarmWhere(req: FastifyRequest, id: number, q: MachineAlarmQuery): SQL | undefined {
+  const pattern = q.keywords ? `%${escapeLike(q.keywords)}%` : undefined;
+  return and(
+    sql`${machineAlarm.machine_tool_id} in (${scopedMachine(req, id)})`,
+    pattern ? or(ilike(machineAlarm.alarm_no, pattern), ilike(machineAlarm.alarm_msg, pattern)) : undefined,
+    q.start_date ? gte(machineAlarm.started_at, parseDate(q.start_date, 'start_date')) : undefined,
+    q.end_date ? lte(machineAlarm.started_at, parseDate(q.end_date, 'end_date', true)) : undefined,
+    q.active === 'yes' ? isNull(machineAlarm.ended_at) : q.active === 'no' ? isNotNull(machineAlarm.ended_at) : undefined,
+  );
+}
+
+/** A page of the alarm history, newest first, and how many match; null when the machine tool is not the caller's. */
+export async function machineAlarms(db: Db, req: FastifyRequest, id: number, q: MachineAlarmQuery): Promise<{ items: MachineAlarm[]; count: number } | null> {
+  const where = alarmWhere(req, id, q);
+  const [[head], rows] = await Promise.all([
+    rowsOf<{ found: boolean; count: number }>(
+      db,
+      sql`select exists(${scopedMachine(req, id)}) as found, (select count(*)::int from ${machineAlarm} where ${where}) as count`,
+    ),
+    db
+      .select({
+        id: machineAlarm.id,
+        alarm_no: machineAlarm.alarm_no,
+        alarm_type: machineAlarm.alarm_type,
+        alarm_msg: machineAlarm.alarm_msg,
+        started_at: machineAlarm.started_at,
+        ended_at: machineAlarm.ended_at,
+      })
+      .from(machineAlarm)
+      .where(where)
+      .orderBy(desc(machineAlarm.started_at), desc(machineAlarm.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  if (!head.found) return null;
+  const items = rows.map((a) => ({
+    ...a,
+    started_at: a.started_at.toISOString(),
+    ended_at: a.ended_at?.toISOString() ?? null,
+    duration_s: a.ended_at ? (a.ended_at.getTime() - a.started_at.getTime()) / 1000 : null,
+  }));
+  return { items, count: head.count };
+}
+
+/**
+ * 机床详情's history (GET /device/machine/{id}/timeline, /parts, /alarms) for whoever may query 机床; a machine
+ * tool outside the caller's scope answers as a missing one. "Today" is the server clock's, in China time.
+ */
+export function machineHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [machineToolResource.title];
+  const access = { menu: MACHINE_MENU, action: 'query' } as const;
+  const found = <T>(answer: T | null): T => {
+    if (answer === null) throw notFound(machineToolResource.title);
+    return answer;
+  };
+
+  typed.get(
+    machineHistoryPath(':id', 'timeline'),
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '机床状态时间线 (北京时间一天内的运行/空闲/报警/离线区间, 相邻同状态合并; totals 为各状态秒数)',
+        params: idParamSchema,
+        querystring: machineDayQuerySchema,
+        response: { 200: envelopeSchema(machineTimelineSchema) },
+      },
+    },
+    async (req) => ok(found(await machineTimeline(db, req, req.params.id, dayOf(req.query.date, clock.now())))),
+  );
+
+  typed.get(
+    machineHistoryPath(':id', 'parts'),
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '机床每小时产量 (北京时间一天 24 小时, 按 cnc_products 计数器; 计数器变小视为清零)',
+        params: idParamSchema,
+        querystring: machineDayQuerySchema,
+        response: { 200: envelopeSchema(machinePartsSchema) },
+      },
+    },
+    async (req) => ok(found(await machineParts(db, req, req.params.id, dayOf(req.query.date, clock.now())))),
+  );
+
+  typed.get(
+    machineHistoryPath(':id', 'alarms'),
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '机床报警历史 (新的在前; keywords 匹配报警号或信息, 日期按开始时间, active yes 报警中 / no 已恢复)',
+        params: idParamSchema,
+        querystring: machineAlarmQuerySchema,
+        response: { 200: listEnvelopeSchema(machineAlarmSchema) },
+      },
+    },
+    async (req) => {
+      const page = found(await machineAlarms(db, req, req.params.id, req.query));
+      return list(page.items, { count: page.count, page: req.query.page, limit: req.query.limit });
+    },
+  );
+}
