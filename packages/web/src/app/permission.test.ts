@@ -33,11 +33,14 @@ describe('generateRoutes', () => {
     expect(paths(routes)).toEqual(['/device', '/device/device', '/system', '/system/role']);
   });
 
-  it('opens a page addressed with parameters by its menu’s grant: 机床 at /device/machinetool/:id', () => {
+  it('opens pages addressed with parameters by their menu’s grant: 机床 at /device/machinetool/:id, 机床详情 at /device/machine/:id', () => {
     const routes = generateRoutes(userInfo({ role_menu: [{ menu: '/device/device', action: QUERY }, { menu: '/device/machinetool', action: QUERY }] }));
-    expect(paths(routes)).toEqual(['/device', '/device/device', '/device/machinetool/:id']);
+    expect(paths(routes)).toEqual(['/device', '/device/device', '/device/machinetool/:id', '/device/machine/:id']);
     expect(find(routes, '/device/machinetool/:id')?.meta?.activeMenu).toBe('/device/device');
-    expect(paths(generateRoutes(userInfo({ role_menu: [{ menu: '/device/device', action: QUERY }] })))).not.toContain('/device/machinetool/:id');
+    expect(find(routes, '/device/machine/:id')?.meta?.activeMenu).toBe('/device/device');
+    const without = paths(generateRoutes(userInfo({ role_menu: [{ menu: '/device/device', action: QUERY }] })));
+    expect(without).not.toContain('/device/machinetool/:id');
+    expect(without).not.toContain('/device/machine/:id');
   });
 
   it('drops a parent none of whose pages survive', () => {

@@ -55,6 +55,22 @@ const PARAMS: Readonly<Record<string, string>> = {
   '/device/machinetool': ':id',
 };
 
+/**
+ * Pages of their own path that a menu's grants open, shown beside that menu's page (机床详情 of one machine tool,
+ * opened from the box drawer and the machine tool list, is part of 机床).
+ */
+const BESIDE: Readonly<Record<string, AppRoute[]>> = {
+  '/device/machinetool': [
+    {
+      path: '/device/machine/:id',
+      menu: '/device/machinetool',
+      hidden: true,
+      page: () => import('../features/device/machine/MachinePage'),
+      meta: { title: 'machineDetail', activeMenu: '/device/device' },
+    },
+  ],
+};
+
 /** A menu of the contracts' table as a route: a top-level group renders the layout frame, a page loads lazily. */
 function toRoute(menu: MenuDef, top: boolean): AppRoute {
   const { path, title, icon, hidden, alwaysShow, redirect, activeMenu, roles, children } = menu;
@@ -66,7 +82,7 @@ function toRoute(menu: MenuDef, top: boolean): AppRoute {
     ...(alwaysShow ? { alwaysShow } : {}),
     ...(children ? {} : { page: PAGES[path] ?? underConstruction }),
     meta: { title, ...(icon ? { icon } : {}), ...(activeMenu ? { activeMenu } : {}), ...(roles ? { roles: [...roles] } : {}) },
-    ...(children ? { children: children.map((child) => toRoute(child, false)) } : {}),
+    ...(children ? { children: children.flatMap((child) => [toRoute(child, false), ...(BESIDE[child.path] ?? [])]) } : {}),
   };
 }
 

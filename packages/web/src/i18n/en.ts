@@ -6,6 +6,7 @@ export const en: Messages = {
     page404: '404',
     page401: '401',
     dashboard: 'Dashboard',
+    machineDetail: 'Machine Tool',
     deviceGroup: 'Device Management',
     device: 'Devices',
     machineTool: 'Machine Tools',

@@ -6,6 +6,7 @@ const route: Record<string, string> = {
   page404: '404',
   page401: '401',
   dashboard: '首页',
+  machineDetail: '机床详情',
   ...menuTitles(),
 };
 

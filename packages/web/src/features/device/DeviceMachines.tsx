@@ -1,15 +1,17 @@
-import { FLEET_DICT, MACHINE_MENU, type MachineTool, machineToolResource, labelOf } from '@gw/contracts';
+import { FLEET_DICT, MACHINE_MENU, MACHINE_PATH, type MachineTool, machineToolResource, labelOf } from '@gw/contracts';
 import { Button, Table } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import { dictTitle } from '../../utils/dictionary';
 import { useDeviceMachines } from './api';
 import { M } from './messages';
 
 const label = (field: string) => labelOf(machineToolResource, field);
+/** 机床详情 of one machine tool: its live values, its day and its alarms. */
+export const machinePagePath = (id: number) => `${MACHINE_PATH}/${id}`;
 const columns: ColumnsType<MachineTool> = [
   { key: 'code', dataIndex: 'code', title: label('code') },
-  { key: 'name', dataIndex: 'name', title: label('name') },
+  { key: 'name', dataIndex: 'name', title: label('name'), render: (name: string, row) => <Link to={machinePagePath(row.id)}>{name || row.code}</Link> },
   { key: 'category', dataIndex: 'category', title: label('category'), render: (category: string) => dictTitle(FLEET_DICT.machineToolCategory, category) || category },
   { key: 'model', dataIndex: 'model', title: label('model') },
   { key: 'ip', dataIndex: 'ip', title: label('ip') },
