@@ -18,15 +18,7 @@ import type { Db } from '../../../db/client.js';
 import { device, machineAlarm, machineLatest, machineTool } from '../../../db/schema.js';
 import { ok } from '../../../http/reply.js';
 import { customerScope } from '../../../http/scope.js';
-
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** The China-time day (UTC+8, no daylight saving) that `now` falls in, as [start, end). */
-export function chinaDay(now: Date): [Date, Date] {
-  const start = Math.floor((now.getTime() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
-  return [new Date(start), new Date(start + DAY_MS)];
-}
+import { chinaDay } from '../../../lib/china-day.js';
 
 /**
  * A machine tool's state now: its latest reported state while its box is online, else 离线 — also before it

@@ -27,14 +27,13 @@ import { badRequest, notFound } from '../../../http/errors.js';
 import { escapeLike, parseDate } from '../../../http/resource/list-query.js';
 import { rowsOf } from '../../../mqtt/ingest/rows.js';
 import { list, ok } from '../../../http/reply.js';
+import { chinaDate, chinaDayRange } from '../../../lib/china-day.js';
 import { machineScope } from './rules.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** The counter is an integer column in machine_latest: the ingest holds a wild reading to its range. */
 const INT_MAX = 2_147_483_647;
-const chinaCalendar = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
-
 /** A China-time day (UTC+8): its date, [start, end), and how far it has gone (`until`: end, or now for today). */
 interface Day {
   date: string;
@@ -45,11 +44,10 @@ interface Day {
 
 /** The day asked for, today when none; a day still to come is refused. */
 function dayOf(date: string | undefined, now: Date): Day {
-  const today = chinaCalendar.format(now);
+  const today = chinaDate(now);
   const day = date ?? today;
   if (day > today) throw badRequest(`参数错误 date: ${day} 还没有到来,只能查看今天及以前的日期`);
-  const start = new Date(`${day}T00:00:00+08:00`);
-  const end = new Date(start.getTime() + DAY_MS);
+  const [start, end] = chinaDayRange(day);
   return { date: day, start, end, until: end < now ? end : now };
 }
 
