@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -637,3 +638,80 @@ export const debugCommand = pgTable(
   },
   (t) => [index('debug_command_session_idx').on(t.session_id, t.id)],
 );
+
+/**
+ * OEE's plan of a machine tool: its shifts (`[{name, start: 'HH:mm', end: 'HH:mm'}]`, an end not after the start
+ * runs past midnight) and ideal cycle time in seconds; null takes the defaults from 通用配置.
+ */
+export const machinePlan = pgTable('machine_plan', {
+  machine_tool_id: integer('machine_tool_id')
+    .primaryKey()
+    .references(() => machineTool.id, { onDelete: 'cascade' }),
+  shifts: jsonb('shifts').$type<{ name: string; start: string; end: string }[]>(),
+  ideal_cycle_s: numeric('ideal_cycle_s', { mode: 'number' }),
+  updated_at: updatedAt(),
+});
+
+/** Scrap recorded for a machine tool's shift on a China-time day: OEE's quality is (total − scrap) ÷ total. */
+export const machineScrap = pgTable(
+  'machine_scrap',
+  {
+    machine_tool_id: integer('machine_tool_id')
+      .notNull()
+      .references(() => machineTool.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    shift: text('shift').notNull(),
+    count: integer('count').notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.machine_tool_id, t.day, t.shift] }), check('machine_scrap_count_check', sql`${t.count} >= 0`)],
+);
+
+/** 设备流量: bytes a box sent (up) and received (down) on a China-time day, from its `traffic` counters. */
+export const deviceTraffic = pgTable(
+  'device_traffic',
+  {
+    device_id: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    up_bytes: bigint('up_bytes', { mode: 'number' }).notNull().default(0),
+    down_bytes: bigint('down_bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.device_id, t.day] }), index('device_traffic_day_idx').on(t.day)],
+);
+
+/** The last `traffic` counters a box reported (cumulative since its boot): the next report adds its difference. */
+export const deviceTrafficCounter = pgTable('device_traffic_counter', {
+  device_id: integer('device_id')
+    .primaryKey()
+    .references(() => device.id, { onDelete: 'cascade' }),
+  tx: bigint('tx', { mode: 'number' }).notNull(),
+  rx: bigint('rx', { mode: 'number' }).notNull(),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+});
+
+/** A SIM plan: its monthly allowance; a box over it is shown in 设备流量. One may be the default of boxes without one. */
+export const trafficPlan = pgTable(
+  'traffic_plan',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    monthly_mb: integer('monthly_mb').notNull(),
+    is_default: boolean('is_default').notNull().default(false),
+    remark: text('remark').notNull().default(''),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('traffic_plan_default_idx').on(t.is_default).where(sql`${t.is_default}`), check('traffic_plan_mb_check', sql`${t.monthly_mb} > 0`)],
+);
+
+/** The SIM plan of a box (none: the default plan, if any). */
+export const trafficPlanBox = pgTable('traffic_plan_box', {
+  device_id: integer('device_id')
+    .primaryKey()
+    .references(() => device.id, { onDelete: 'cascade' }),
+  plan_id: integer('plan_id')
+    .notNull()
+    .references(() => trafficPlan.id, { onDelete: 'cascade' }),
+});
