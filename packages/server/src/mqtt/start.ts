@@ -10,6 +10,7 @@ import { startIngest } from './ingest/index.js';
 import type { BoxLink } from './link.js';
 import { brokerMetrics } from './metrics.js';
 import { startPresence } from './presence/index.js';
+import { startTraffic } from './traffic/index.js';
 
 /**
  * Starts the box link: the embedded broker unless the settings turn it off, then presence, ingest and
@@ -40,6 +41,7 @@ export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: R
   deps.link = link;
   const presence = await startPresence(link, deps, { log: app.log });
   const ingest = await startIngest(link, deps, registry, app.log);
+  app.addHook('onClose', startTraffic(link, deps, registry, app.log).stop);
   const commands = startCommands(link, deps);
   deps.commands = commands;
   // flush what is pending (last_seen, telemetry batches) and stop waiting for replies
