@@ -46,3 +46,29 @@ export const todayAlarmsSchema = z.object({
   items: z.array(todayAlarmSchema),
 });
 export type TodayAlarms = z.infer<typeof todayAlarmsSchema>;
+
+/**
+ * `GET /device/machine/output/today`: today's (China time) parts and utilisation of the enabled machine tools
+ * of the caller's scope, per customer their boxes belong to (a factory or workshop of the customer tree). Parts
+ * count as 机床详情's parts per hour count them; utilisation is the running seconds today ÷ (machine tools ×
+ * seconds gone today), 0..1, the running seconds those of 机床详情's state timeline.
+ */
+export const MACHINE_OUTPUT_TODAY_PATH = `${MACHINE_PATH}/output/today`;
+export const outputTodayQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type OutputTodayQuery = z.infer<typeof outputTodayQuerySchema>;
+
+const outputFigures = {
+  /** Enabled machine tools counted. */
+  machines: z.number().int(),
+  parts: z.number(),
+  run_s: z.number(),
+  utilisation: z.number().min(0).max(1),
+};
+export const customerOutputSchema = z.object({ customer_id: z.number().int(), customer_name: z.string(), ...outputFigures });
+export type CustomerOutput = z.infer<typeof customerOutputSchema>;
+
+/** The top `limit` customers by parts, then utilisation; the totals over the whole scope. */
+export const outputTodaySchema = z.object({ items: z.array(customerOutputSchema), ...outputFigures });
+export type OutputToday = z.infer<typeof outputTodaySchema>;

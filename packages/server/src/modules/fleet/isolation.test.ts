@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_FLOW_PATH, DEVICE_PATH, EXPORT_PATH, type ExportJob, MACHINE_PATH, TAG_PATH } from '@gw/contracts';
+import { DEVICE_FLOW_PATH, DEVICE_PATH, EXPORT_PATH, type ExportJob, MACHINE_OUTPUT_TODAY_PATH, MACHINE_PATH, TAG_PATH } from '@gw/contracts';
 import { deviceFlow } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { API, type TestApp, createTestApp } from '../../test/harness.js';
@@ -57,6 +57,11 @@ describe('fleet routes with a foreign id', () => {
     [`GET ${MACHINE_PATH}/{id}/timeline`]: { id: ids.machine },
     [`GET ${MACHINE_PATH}/{id}/parts`]: { id: ids.machine },
     [`GET ${MACHINE_PATH}/{id}/alarms`]: { id: ids.machine },
+    [`GET ${MACHINE_PATH}/{id}/oee`]: { id: ids.machine },
+    [`GET ${MACHINE_PATH}/{id}/plan`]: { id: ids.machine },
+    [`PUT ${MACHINE_PATH}/{id}/plan`]: { id: ids.machine, body: { shifts: null, ideal_cycle_s: 5 } },
+    [`PUT ${MACHINE_PATH}/{id}/scrap`]: { id: ids.machine, body: { date: '2024-01-02', shift: '白班', count: 1 } },
+    [`POST ${MACHINE_PATH}/{id}/alarms/export`]: { id: ids.machine, body: { filters: { keywords: '报警' } } },
   });
 
   it('answers every foreign id with 404 and changes nothing', async () => {
@@ -93,6 +98,10 @@ describe('fleet routes with a foreign id', () => {
     }
     const stats = (await t.api('GET', `${DEVICE_PATH}/stats`, { token: w.userB })).json().data;
     expect(stats.reduce((n: number, r: { total: number }) => n + r.total, 0)).toBe(1);
+    // 今日产量 counts A's machine tool for A only
+    const output = async (token: string) => (await t.api('GET', MACHINE_OUTPUT_TODAY_PATH, { token })).json().data;
+    expect(await output(w.userB)).toMatchObject({ machines: 0, items: [] });
+    expect(await output(w.userA)).toMatchObject({ machines: 1, items: [{ customer_id: w.a, machines: 1 }] });
   });
 
   it('refuses B a machine tool under A box and the assignment of A box', async () => {

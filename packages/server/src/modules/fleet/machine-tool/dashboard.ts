@@ -4,12 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MACHINE_ALARMS_TODAY_PATH,
   MACHINE_MENU,
+  MACHINE_OUTPUT_TODAY_PATH,
   MACHINE_STATES_PATH,
   type MachineStateCounts,
   type TodayAlarms,
   envelopeSchema,
   machineStateCountsSchema,
   machineToolResource,
+  outputTodayQuerySchema,
+  outputTodaySchema,
   todayAlarmsQuerySchema,
   todayAlarmsSchema,
 } from '@gw/contracts';
@@ -19,6 +22,7 @@ import { device, machineAlarm, machineLatest, machineTool } from '../../../db/sc
 import { ok } from '../../../http/reply.js';
 import { customerScope } from '../../../http/scope.js';
 import { chinaDay } from '../../../lib/china-day.js';
+import { outputToday } from './output.js';
 
 /**
  * A machine tool's state now: its latest reported state while its box is online, else 离线 — also before it
@@ -84,7 +88,7 @@ export async function todayAlarms(db: Db, req: FastifyRequest, now: Date, limit:
   };
 }
 
-/** 首页's machine tool cards: states now and today's alarms, for whoever may query 机床, within their scope. */
+/** 首页's machine tool cards: states now, today's alarms and output, for whoever may query 机床, within their scope. */
 export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -112,5 +116,19 @@ export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (req) => ok(await todayAlarms(db, req, clock.now(), req.query.limit)),
+  );
+
+  typed.get(
+    MACHINE_OUTPUT_TODAY_PATH,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '今日产量 (北京时间今天各客户的产量与稼动率, 按产量排前 limit 名; 合计为整个范围; 稼动率 = 运行秒数 ÷ (机床数 × 今天已过秒数))',
+        querystring: outputTodayQuerySchema,
+        response: { 200: envelopeSchema(outputTodaySchema) },
+      },
+    },
+    async (req) => ok(await outputToday(db, req, clock.now(), req.query.limit)),
   );
 }

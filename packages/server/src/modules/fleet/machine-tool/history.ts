@@ -1,19 +1,14 @@
-import { type SQL, and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MACHINE_MENU,
   MACHINE_STATES,
-  type MachineAlarm,
-  type MachineAlarmQuery,
   type MachineParts,
   type MachineState,
   type MachineTimeline,
   envelopeSchema,
   idParamSchema,
-  listEnvelopeSchema,
-  machineAlarmQuerySchema,
-  machineAlarmSchema,
   machineDayQuerySchema,
   machineHistoryPath,
   machinePartsSchema,
@@ -22,11 +17,10 @@ import {
 } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
 import type { Db } from '../../../db/client.js';
-import { machineAlarm, machineStateLog, machineTool } from '../../../db/schema.js';
+import { machineStateLog, machineTool } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../http/errors.js';
-import { escapeLike, parseDate } from '../../../http/resource/list-query.js';
 import { rowsOf } from '../../../mqtt/ingest/rows.js';
-import { list, ok } from '../../../http/reply.js';
+import { ok } from '../../../http/reply.js';
 import { chinaDate, chinaDayRange } from '../../../lib/china-day.js';
 import { machineScope } from './rules.js';
 
@@ -35,7 +29,7 @@ const HOUR_MS = 3_600_000;
 /** The counter is an integer column in machine_latest: the ingest holds a wild reading to its range. */
 const INT_MAX = 2_147_483_647;
 /** A China-time day (UTC+8): its date, [start, end), and how far it has gone (`until`: end, or now for today). */
-interface Day {
+export interface Day {
   date: string;
   start: Date;
   end: Date;
@@ -43,7 +37,7 @@ interface Day {
 }
 
 /** The day asked for, today when none; a day still to come is refused. */
-function dayOf(date: string | undefined, now: Date): Day {
+export function dayOf(date: string | undefined, now: Date): Day {
   const today = chinaDate(now);
   const day = date ?? today;
   if (day > today) throw badRequest(`参数错误 date: ${day} 还没有到来,只能查看今天及以前的日期`);
@@ -51,11 +45,26 @@ function dayOf(date: string | undefined, now: Date): Day {
   return { date: day, start, end, until: end < now ? end : now };
 }
 
-const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+export const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
 
 /** The id of the machine tool asked for when the caller sees it, as a subquery: none answers 404. */
-const scopedMachine = (req: FastifyRequest, id: number) => sql`select ${machineTool.id} from ${machineTool} where ${and(eq(machineTool.id, id), machineScope(req))}`;
+export const scopedMachine = (req: FastifyRequest, id: number) => sql`select ${machineTool.id} from ${machineTool} where ${and(eq(machineTool.id, id), machineScope(req))}`;
+
+/**
+ * The logged state periods of a machine tool (`machine`: an SQL expression for its id) clipped to [from, until)
+ * as rows (state, s, e): an open one runs until `until`, none runs past the next one's start, empty ones dropped.
+ */
+export const statePeriods = (machine: SQL, from: SQL, until: SQL) => {
+  const log = machineStateLog;
+  return sql`select state, s, e from (
+      select state, s, least(e, coalesce(lead(s) over (order by s), e)) as e from (
+        select ${log.state} as state, greatest(${log.started_at}, ${from}) as s, least(coalesce(${log.ended_at}, ${until}), ${until}) as e
+        from ${log}
+        where ${log.machine_tool_id} = ${machine} and ${log.started_at} < ${until} and (${log.ended_at} is null or ${log.ended_at} > ${from})
+      ) logged
+    ) periods where e > s`;
+};
 
 /**
  * The day's state bands in one query: the logged periods clipped to the day (an open one running until now
@@ -64,17 +73,10 @@ const scopedMachine = (req: FastifyRequest, id: number) => sql`select ${machineT
  */
 export async function machineTimeline(db: Db, req: FastifyRequest, id: number, day: Day): Promise<MachineTimeline | null> {
   const [from, until] = [at(day.start), at(day.until)];
-  const log = machineStateLog;
   const rows = await rowsOf<{ state: MachineState | null; s: number | null; e: number | null }>(
     db,
     sql`with m as (${scopedMachine(req, id)}),
-      logged as (
-        select ${log.state} as state, greatest(${log.started_at}, ${from}) as s, least(coalesce(${log.ended_at}, ${until}), ${until}) as e
-        from ${log}
-        where ${log.machine_tool_id} = (select id from m) and ${log.started_at} < ${until} and (${log.ended_at} is null or ${log.ended_at} > ${from})
-      ),
-      periods as (select state, s, least(e, coalesce(lead(s) over (order by s), e)) as e from logged),
-      kept as (select state, s, e from periods where e > s),
+      kept as (${statePeriods(sql`(select id from m)`, from, until)}),
       filled as (
         select state, s, e from kept
         union all select 'offline', coalesce(lag(e) over (order by s), ${from}), s from kept
@@ -99,37 +101,39 @@ export async function machineTimeline(db: Db, req: FastifyRequest, id: number, d
  * A reading's part counter as the ingest reads it (a number, or a numeric string, truncated and held to
  * [0, INT_MAX]), as a lateral subquery `n`: no row when the reading has none, so joining it skips those.
  */
-const counterOf = (values: SQL) => sql`(select least(greatest(trunc(x), 0), ${INT_MAX})::bigint as n from (select case jsonb_typeof(${values} -> 'cnc_products')
+export const counterOf = (values: SQL) => sql`(select least(greatest(trunc(x), 0), ${INT_MAX})::bigint as n from (select case jsonb_typeof(${values} -> 'cnc_products')
     when 'number' then (${values} ->> 'cnc_products')::numeric
     when 'string' then case when btrim(${values} ->> 'cnc_products') ~ '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]{1,3})?$'
       then btrim(${values} ->> 'cnc_products')::numeric end
   end as x) v where x is not null)`;
 
 /**
- * Parts made in each hour of the day in one query: the day's counter readings after the last one before the
- * day, each adding what the ingest adds (an increase its difference, a drop the new count; the first reading
- * ever nothing). No row: the machine tool is not the caller's.
+ * A machine tool's counter readings in [from, end) as rows (ts, added), chained from the last reading before
+ * `from`, each adding what the ingest adds: an increase its difference, a drop the new count (the counter was
+ * reset), the first reading ever nothing.
  */
+export const partsChain = (machine: SQL, from: SQL, end: SQL) => {
+  const counter = counterOf(sql`t."values"`);
+  return sql`select ts, case when prev is null then 0 when n >= prev then n - prev else n end as added from (
+      select ts, n, lag(n) over (order by ts) as prev from (
+        (select t.ts, c.n from telemetry t cross join lateral ${counter} c
+          where t.machine_tool_id = ${machine} and t.ts >= ${from} and t.ts < ${end})
+        union all
+        (select t.ts, c.n from telemetry t cross join lateral ${counter} c
+          where t.machine_tool_id = ${machine} and t.ts < ${from} order by t.ts desc limit 1)
+      ) readings
+    ) chain where ts >= ${from}`;
+};
+
+/** Parts made in each hour of the day in one query (see `partsChain`). No row: the machine tool is not the caller's. */
 export async function machineParts(db: Db, req: FastifyRequest, id: number, day: Day): Promise<MachineParts | null> {
   const [from, end] = [at(day.start), at(day.end)];
-  const counter = counterOf(sql`t."values"`);
   const rows = await rowsOf<{ hour: number | null; parts: number | null }>(
     db,
     sql`with m as (${scopedMachine(req, id)}),
-      today as (
-        select t.ts, c.n from telemetry t cross join lateral ${counter} c
-        where t.machine_tool_id = (select id from m) and t.ts >= ${from} and t.ts < ${end}
-      ),
-      before as (
-        select t.ts, c.n from telemetry t cross join lateral ${counter} c
-        where t.machine_tool_id = (select id from m) and t.ts < ${from}
-        order by t.ts desc limit 1
-      ),
-      chain as (select ts, n, lag(n) over (order by ts) as prev from (select * from before union all select * from today) r),
       hours as (
-        select floor(extract(epoch from (ts - ${from})) / 3600)::int as hour,
-          sum(case when prev is null then 0 when n >= prev then n - prev else n end)::float8 as parts
-        from chain where ts >= ${from} group by 1
+        select floor(extract(epoch from (ts - ${from})) / 3600)::int as hour, sum(added)::float8 as parts
+        from (${partsChain(sql`(select id from m)`, from, end)}) chain group by 1
       )
     select h.hour, h.parts from m left join hours h on true`,
   );
@@ -139,53 +143,8 @@ export async function machineParts(db: Db, req: FastifyRequest, id: number, day:
   return { date: day.date, hours, total: hours.reduce((sum, n) => sum + n, 0) };
 }
 
-/** The alarm history's conditions: the machine tool (when the caller sees it), keywords, start dates, on or off. */
-function alarmWhere(req: FastifyRequest, id: number, q: MachineAlarmQuery): SQL | undefined {
-  const pattern = q.keywords ? `%${escapeLike(q.keywords)}%` : undefined;
-  return and(
-    sql`${machineAlarm.machine_tool_id} in (${scopedMachine(req, id)})`,
-    pattern ? or(ilike(machineAlarm.alarm_no, pattern), ilike(machineAlarm.alarm_msg, pattern)) : undefined,
-    q.start_date ? gte(machineAlarm.started_at, parseDate(q.start_date, 'start_date')) : undefined,
-    q.end_date ? lte(machineAlarm.started_at, parseDate(q.end_date, 'end_date', true)) : undefined,
-    q.active === 'yes' ? isNull(machineAlarm.ended_at) : q.active === 'no' ? isNotNull(machineAlarm.ended_at) : undefined,
-  );
-}
-
-/** A page of the alarm history, newest first, and how many match; null when the machine tool is not the caller's. */
-export async function machineAlarms(db: Db, req: FastifyRequest, id: number, q: MachineAlarmQuery): Promise<{ items: MachineAlarm[]; count: number } | null> {
-  const where = alarmWhere(req, id, q);
-  const [[head], rows] = await Promise.all([
-    rowsOf<{ found: boolean; count: number }>(
-      db,
-      sql`select exists(${scopedMachine(req, id)}) as found, (select count(*)::int from ${machineAlarm} where ${where}) as count`,
-    ),
-    db
-      .select({
-        id: machineAlarm.id,
-        alarm_no: machineAlarm.alarm_no,
-        alarm_type: machineAlarm.alarm_type,
-        alarm_msg: machineAlarm.alarm_msg,
-        started_at: machineAlarm.started_at,
-        ended_at: machineAlarm.ended_at,
-      })
-      .from(machineAlarm)
-      .where(where)
-      .orderBy(desc(machineAlarm.started_at), desc(machineAlarm.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-  ]);
-  if (!head.found) return null;
-  const items = rows.map((a) => ({
-    ...a,
-    started_at: a.started_at.toISOString(),
-    ended_at: a.ended_at?.toISOString() ?? null,
-    duration_s: a.ended_at ? (a.ended_at.getTime() - a.started_at.getTime()) / 1000 : null,
-  }));
-  return { items, count: head.count };
-}
-
 /**
- * 机床详情's history (GET /device/machine/{id}/timeline, /parts, /alarms) for whoever may query 机床; a machine
+ * 机床详情's history (GET /device/machine/{id}/timeline, /parts; the alarms are alarms.ts') for whoever may query 机床; a machine
  * tool outside the caller's scope answers as a missing one. "Today" is the server clock's, in China time.
  */
 export function machineHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -226,23 +185,5 @@ export function machineHistoryRoutes(app: FastifyInstance, deps: AppDeps): void 
       },
     },
     async (req) => ok(found(await machineParts(db, req, req.params.id, dayOf(req.query.date, clock.now())))),
-  );
-
-  typed.get(
-    machineHistoryPath(':id', 'alarms'),
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: '机床报警历史 (新的在前; keywords 匹配报警号或信息, 日期按开始时间, active yes 报警中 / no 已恢复)',
-        params: idParamSchema,
-        querystring: machineAlarmQuerySchema,
-        response: { 200: listEnvelopeSchema(machineAlarmSchema) },
-      },
-    },
-    async (req) => {
-      const page = found(await machineAlarms(db, req, req.params.id, req.query));
-      return list(page.items, { count: page.count, page: req.query.page, limit: req.query.limit });
-    },
   );
 }

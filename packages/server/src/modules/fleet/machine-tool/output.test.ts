@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACTION,
+  DEVICE_PATH,
+  MACHINE_MENU,
+  MACHINE_OUTPUT_TODAY_PATH,
+  type MachineParts,
+  type MachineState,
+  type MachineTimeline,
+  type OutputToday,
+  machineHistoryPath,
+} from '@gw/contracts';
+import { customer, device, machineStateLog, machineTool, role } from '../../../db/schema.js';
+import { TelemetryPartitions, dayKey } from '../../../mqtt/ingest/partitions.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+/** Midnight of today in China as the calendar there shows it (read through Intl, not by the route's arithmetic). */
+function chinaMidnight(now: Date): number {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
+  return Date.parse(`${day}T00:00:00+08:00`);
+}
+
+type Period = [MachineState, number, number | null];
+type Reading = [number, Record<string, unknown>];
+
+/**
+ * 首页's 今日产量. Group A has workshop A1 below it, B is unrelated; the clock stands at 15:00 China time, so 15
+ * hours of today have gone. A's box: M1 runs 08:00–11:00 and since 12:00 (6 h) and makes 55 parts across a
+ * counter reset; M2 idles and makes 3 from a counter sent as text; a disabled machine tool runs and counts
+ * nothing. A1's box: M3 runs since yesterday (15 h) and makes 30, its first reading ever adding nothing. B's
+ * box: M4 runs 09:00–10:30 and makes 100.
+ */
+describe('今日产量 on 首页', () => {
+  let t: TestApp;
+  let admin: string;
+  let userA: string;
+  let userB: string;
+  let noMachine: string;
+  let midnight = 0;
+  const ids = { a: 0, a1: 0, b: 0 };
+  const m: Record<string, number> = {};
+  const h = (hours: number, minutes = 0) => midnight + hours * HOUR + minutes * MIN;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    midnight = chinaMidnight(t.clock.now());
+    const now = h(15);
+    t.clock.now = () => new Date(now);
+    admin = await t.login('admin', ADMIN_PASSWORD);
+    const company = async (company_name: string, parent_id: number | null = null) =>
+      (await t.db.insert(customer).values({ company_name, parent_id }).returning({ id: customer.id }))[0].id;
+    ids.a = await company('甲集团');
+    ids.a1 = await company('甲一车间', ids.a);
+    ids.b = await company('乙公司');
+    const roleWith = async (name: string, menu: string) =>
+      (await t.db.insert(role).values({ name, menus: [{ menu, action: ACTION.query }] }).returning({ id: role.id }))[0].id;
+    const machineRole = await roleWith('看机床', MACHINE_MENU);
+    await t.createUser({ username: 'out-a', roles: [machineRole], customer_id: ids.a });
+    await t.createUser({ username: 'out-b', roles: [machineRole], customer_id: ids.b });
+    await t.createUser({ username: 'out-box', roles: [await roleWith('只看网关', DEVICE_PATH)], customer_id: ids.a });
+    userA = await t.login('out-a', 'secret-123');
+    userB = await t.login('out-b', 'secret-123');
+    noMachine = await t.login('out-box', 'secret-123');
+
+    const machines: [string, number, boolean, Period[], Reading[]][] = [
+      ['M1', ids.a, true, [['idle', h(-4), h(8)], ['running', h(8), h(11)], ['alarm', h(11), h(11, 20)], ['idle', h(11, 20), h(12)], ['running', h(12), null]],
+        [[h(-1), { cnc_products: 100 }], [h(8, 30), { cnc_products: 110 }], [h(10), { cnc_products: 130 }], [h(11), { cnc_products: 5 }], [h(14), { cnc_products: 25 }]]],
+      ['M2', ids.a, true, [['idle', h(-2), null]], [[h(-3), { cnc_products: 7 }], [h(9), { cnc_products: '10' }], [h(9, 30), { cnc_runstatus: 0 }]]],
+      ['OFF', ids.a, false, [['running', h(-2), null]], [[h(-3), { cnc_products: 1 }], [h(9), { cnc_products: 90 }]]],
+      ['M3', ids.a1, true, [['running', h(-5), null]], [[h(6), { cnc_products: 50 }], [h(9), { cnc_products: 80 }]]],
+      ['M4', ids.b, true, [['idle', h(-30), h(9)], ['running', h(9), h(10, 30)], ['idle', h(10, 30), null]], [[h(-20), { cnc_products: 0 }], [h(10), { cnc_products: 100 }]]],
+    ];
+    const boxes = new Map<number, number>();
+    let ip = 1;
+    await new TelemetryPartitions(t.db).ensure(new Set(machines.flatMap(([, , , , readings]) => readings.map(([ms]) => dayKey(new Date(ms))))));
+    for (const [code, customerId, enabled, periods, readings] of machines) {
+      if (!boxes.has(customerId)) {
+        const [box] = await t.db
+          .insert(device)
+          .values({ gateway_id: `OUT-${customerId}`, name: `OUT-${customerId}`, secret_hash: 'x', customer_id: customerId, online: true })
+          .returning({ id: device.id });
+        boxes.set(customerId, box.id);
+      }
+      const device_id = boxes.get(customerId)!;
+      const [tool] = await t.db
+        .insert(machineTool)
+        .values({ device_id, code, name: `${code} 机床`, category: 'fanuc', enabled, ip: `10.96.0.${ip++}` })
+        .returning({ id: machineTool.id });
+      m[code] = tool.id;
+      for (const [state, from, to] of periods) {
+        await t.db.insert(machineStateLog).values({ machine_tool_id: tool.id, device_id, state, started_at: new Date(from), ended_at: to === null ? null : new Date(to) });
+      }
+      const rows = JSON.stringify(readings.map(([ms, values]) => [tool.id, new Date(ms).toISOString(), values]));
+      await t.db.execute(sql`insert into telemetry (machine_tool_id, ts, "values")
+        select (e->>0)::int, (e->>1)::timestamptz, e->2 from jsonb_array_elements(${rows}::jsonb) e`);
+    }
+  });
+  afterAll(() => t.close());
+
+  const output = async (token: string, query = ''): Promise<OutputToday> => {
+    const res = await t.api('GET', `${MACHINE_OUTPUT_TODAY_PATH}${query}`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const day = 15 * 3600;
+  const row = (customer_id: number, customer_name: string, machines: number, parts: number, run_s: number) => ({
+    customer_id,
+    customer_name,
+    machines,
+    parts,
+    run_s,
+    utilisation: run_s / (machines * day),
+  });
+
+  it('shows every customer of the vendor by parts made today, with the running share of their machine tools', async () => {
+    expect(await output(admin)).toEqual({
+      items: [row(ids.b, '乙公司', 1, 100, 1.5 * 3600), row(ids.a, '甲集团', 2, 58, 6 * 3600), row(ids.a1, '甲一车间', 1, 30, day)],
+      machines: 4,
+      parts: 188,
+      run_s: 22.5 * 3600,
+      utilisation: (22.5 * 3600) / (4 * day),
+    });
+  });
+
+  it('keeps to the caller subtree, its totals included, and shows the top `limit` over the same totals', async () => {
+    const a = await output(userA);
+    expect(a).toMatchObject({ machines: 3, parts: 88, run_s: 21 * 3600, utilisation: 21 / 45 });
+    expect(a.items.map((r) => r.customer_name)).toEqual(['甲集团', '甲一车间']);
+    expect(await output(userA, '?limit=1')).toEqual({ ...a, items: [a.items[0]] });
+    expect(await output(userB)).toEqual({ items: [row(ids.b, '乙公司', 1, 100, 1.5 * 3600)], machines: 1, parts: 100, run_s: 5400, utilisation: 0.1 });
+  });
+
+  it('agrees with 机床详情: a customer runs the running seconds of its machine tools timelines and makes their parts per hour', async () => {
+    const detail = async <T>(id: number, view: 'timeline' | 'parts'): Promise<T> => (await t.api('GET', machineHistoryPath(id, view), { token: admin })).json().data;
+    const byName = new Map((await output(admin)).items.map((r) => [r.customer_name, r]));
+    for (const [name, codes] of [['甲集团', ['M1', 'M2']], ['甲一车间', ['M3']], ['乙公司', ['M4']]] as const) {
+      let [run, parts] = [0, 0];
+      for (const code of codes) {
+        run += (await detail<MachineTimeline>(m[code], 'timeline')).totals.running;
+        parts += (await detail<MachineParts>(m[code], 'parts')).total;
+      }
+      expect(byName.get(name), name).toMatchObject({ run_s: run, parts });
+    }
+  });
+
+  it('refuses a limit that is not a count with 400, and a user without the 机床 menu with 401', async () => {
+    for (const limit of ['0', 'ten', '101']) {
+      const res = await t.api('GET', `${MACHINE_OUTPUT_TODAY_PATH}?limit=${limit}`, { token: admin });
+      expect(res.statusCode, limit).toBe(400);
+      expect(res.json().message).toMatch(/limit/);
+    }
+    const res = await t.api('GET', MACHINE_OUTPUT_TODAY_PATH, { token: noMachine });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('您没有权限访问');
+  });
+});
