@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanParamSchema } from './api.js';
 import { CONFIG_KEY, downloadItemSchema } from './config.js';
+import { oeeIdealCycleError, oeeShiftsError } from './fleet/machine-oee.js';
 import { poolError } from './fleet/net.js';
 import { defineResource, yesNoOptions } from './resource.js';
 
@@ -28,6 +29,10 @@ export function configValueError(key: string, value: string): string | null {
       return poolError(value, 30);
     case CONFIG_KEY.machinePool:
       return poolError(value, 24);
+    case CONFIG_KEY.oeeShifts:
+      return oeeShiftsError(value);
+    case CONFIG_KEY.oeeIdealCycle:
+      return oeeIdealCycleError(value);
     case CONFIG_KEY.downloads: {
       const shape = '应为 JSON 数组,如 [{"title": "名称", "url": "地址", "description": "说明"}]';
       let parsed: unknown;

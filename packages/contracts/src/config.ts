@@ -7,6 +7,8 @@ export const CONFIG_KEY = {
   amapKey: 'amap_key',
   vpnPool: 'vpn_pool',
   machinePool: 'machine_pool',
+  oeeShifts: 'oee_shifts',
+  oeeIdealCycle: 'oee_ideal_cycle_s',
 } as const;
 
 /** One entry of the dashboard's 下载专区, published by administrators through the `downloads` config item. */

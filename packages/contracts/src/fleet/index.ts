@@ -8,3 +8,4 @@ export * from './net.js';
 export * from './order.js';
 export * from './machine-dashboard.js';
 export * from './machine-history.js';
+export * from './machine-oee.js';

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { CONFIG_KEY, DEVICE_STATES, DEVICE_STATE_TITLES, FLEET_DICT, MACHINE_TOOL_CATEGORIES, ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
+import {
+  CONFIG_KEY,
+  DEVICE_STATES,
+  DEVICE_STATE_TITLES,
+  FLEET_DICT,
+  MACHINE_TOOL_CATEGORIES,
+  OEE_DEFAULT_IDEAL_CYCLE_S,
+  OEE_DEFAULT_SHIFTS,
+  ROLE_ADMIN,
+  ROLE_CUSTOMER,
+} from '@gw/contracts';
 import { newLicenseKeyPair } from '../lib/license.js';
 import { generatePassword, hashPassword } from '../lib/password.js';
 import type { Db } from './client.js';
@@ -47,6 +57,13 @@ const CONFIGS = [
   { key: 'amap_key', value: '', description: '高德地图 Web 端 Key (为空时地址选择使用手动输入)', public: true },
   { key: CONFIG_KEY.vpnPool, value: '10.8.0.0/16', description: '网关设备 VPN 地址池 (IPv4 网段;第一个地址留给 VPN 服务器)', public: false },
   { key: CONFIG_KEY.machinePool, value: '10.100.0.0/16', description: '机床地址池 (IPv4 网段;每台网关设备分得其中一个 /24)', public: false },
+  {
+    key: CONFIG_KEY.oeeShifts,
+    value: JSON.stringify(OEE_DEFAULT_SHIFTS),
+    description: 'OEE 默认班次 (机床未单独设置时使用): JSON 数组 [{"name": "班次名", "start": "HH:mm", "end": "HH:mm"}],结束早于开始表示跨到次日',
+    public: false,
+  },
+  { key: CONFIG_KEY.oeeIdealCycle, value: String(OEE_DEFAULT_IDEAL_CYCLE_S), description: 'OEE 默认理想节拍 (秒/件,机床未单独设置时使用)', public: false },
 ];
 
 /**

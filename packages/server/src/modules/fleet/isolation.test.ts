@@ -61,6 +61,10 @@ describe('fleet routes with a foreign id', () => {
     [`GET ${MACHINE_PATH}/{id}/plan`]: { id: ids.machine },
     [`PUT ${MACHINE_PATH}/{id}/plan`]: { id: ids.machine, body: { shifts: null, ideal_cycle_s: 5 } },
     [`PUT ${MACHINE_PATH}/{id}/scrap`]: { id: ids.machine, body: { date: '2024-01-02', shift: '白班', count: 1 } },
+    [`GET ${MACHINE_PATH}/{id}/oee`]: { id: ids.machine },
+    [`GET ${MACHINE_PATH}/{id}/plan`]: { id: ids.machine },
+    [`PUT ${MACHINE_PATH}/{id}/plan`]: { id: ids.machine, body: { shifts: null, ideal_cycle_s: 5 } },
+    [`PUT ${MACHINE_PATH}/{id}/scrap`]: { id: ids.machine, body: { date: '2024-01-02', shift: '白班', count: 1 } },
     [`POST ${MACHINE_PATH}/{id}/alarms/export`]: { id: ids.machine, body: { filters: { keywords: '报警' } } },
   });
 

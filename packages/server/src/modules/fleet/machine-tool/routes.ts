@@ -6,6 +6,7 @@ import { registerResource } from '../../../http/resource/register.js';
 import { licensedEnableResponses } from '../../license/enforce.js';
 import { machineDashboardRoutes } from './dashboard.js';
 import { machineHistoryRoutes } from './history.js';
+import { machineOeeRoutes } from './oee.js';
 import { checkMachineWrite, machineScope, newMachineColumns, withNetwork } from './rules.js';
 
 /** The writes that may enable a machine tool, and so may answer the licence's 403 and 409. */
@@ -36,4 +37,5 @@ export function machineToolRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   machineDashboardRoutes(app, deps);
   machineHistoryRoutes(app, deps);
+  machineOeeRoutes(app, deps);
 }

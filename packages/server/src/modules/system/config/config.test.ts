@@ -34,12 +34,12 @@ describe('通用配置 /system/config', () => {
   afterAll(() => t.close());
 
   it('lists the built-in items with key, value, description and 公开', async () => {
-    expect(Object.keys(builtin).sort()).toEqual(['amap_key', 'downloads', 'machine_pool', 'site_title', 'vpn_pool']);
+    expect(Object.keys(builtin).sort()).toEqual(['amap_key', 'downloads', 'machine_pool', 'oee_ideal_cycle_s', 'oee_shifts', 'site_title', 'vpn_pool']);
     expect(builtin.vpn_pool).toMatchObject({ value: '10.8.0.0/16', public: false });
     expect(builtin.machine_pool).toMatchObject({ value: '10.100.0.0/16', public: false });
     expect(builtin.site_title).toMatchObject({ value: '智能网关管理系统', public: true, builtin: true });
     const pub = (await t.api('GET', `${MENU}?public=false`, { token: admin })).json();
-    expect(pub.data.map((c: Item) => c.key).sort()).toEqual(['downloads', 'machine_pool', 'vpn_pool']);
+    expect(pub.data.map((c: Item) => c.key).sort()).toEqual(['downloads', 'machine_pool', 'oee_ideal_cycle_s', 'oee_shifts', 'vpn_pool']);
   });
 
   it('never deletes a built-in item nor renames its key, alone or in a batch', async () => {
@@ -63,6 +63,8 @@ describe('通用配置 /system/config', () => {
     badValue(await put('downloads', { key: 'downloads', value: '[{"url": "https://x"}]' }), '第 1 项 title');
     badValue(await put('downloads', { value: '{"title": "a", "url": "b"}' }), 'JSON 数组');
     badValue(await put('amap_key', { value: 'has spaces in it' }), '高德地图 Key');
+    badValue(await put('oee_shifts', { value: '[{"name": "白班", "start": "8:00", "end": "20:00"}]' }), '第 1 项 开始时间格式应为 HH:mm');
+    badValue(await put('oee_ideal_cycle_s', { value: '0' }), '大于 0 的秒数');
     badValue(await t.api('POST', MENU, { token: admin, body: { key: 'site_title', value: '' } }), '系统名称不能为空');
     expect(await valueOf('downloads')).toBe('[]');
 
