@@ -6,12 +6,13 @@ import { DeviceStatsCard } from './DeviceStatsCard';
 import { DownloadZone } from './DownloadZone';
 import { ExpiringLicensesCard } from './ExpiringLicensesCard';
 import { MachineStatesCard } from './MachineStatesCard';
+import { OutputTodayCard } from './OutputTodayCard';
 import { StockCard } from './StockCard';
 import { TodayAlarmsCard } from './TodayAlarmsCard';
 
 /**
  * 首页: the company card, the download zone, for whoever may list boxes 设备统计信息, and for whoever may query
- * machine tools 机床状态 and 今日报警, each live. The vendor's staff (the
+ * machine tools 机床状态, 今日产量 and 今日报警, each live. The vendor's staff (the
  * session's scope is all) also see the licences about to end and the stock per type, each with 查询 on its page.
  */
 export default function DashboardPage() {
@@ -35,7 +36,10 @@ export default function DashboardPage() {
           <Col xs={24} xl={8}>
             <MachineStatesCard />
           </Col>
-          <Col xs={24}>
+          <Col xs={24} xl={10}>
+            <OutputTodayCard />
+          </Col>
+          <Col xs={24} xl={14}>
             <TodayAlarmsCard />
           </Col>
         </>

@@ -3,9 +3,11 @@ import {
   type Customer,
   type DownloadItem,
   MACHINE_ALARMS_TODAY_PATH,
+  MACHINE_OUTPUT_TODAY_PATH,
   MACHINE_PATH,
   MACHINE_STATES_PATH,
   type MachineStateCounts,
+  type OutputToday,
   type TodayAlarms,
   type UserInfo,
 } from '@gw/contracts';
@@ -65,3 +67,14 @@ export function useTodayAlarms(limit = 20) {
   });
 }
 
+/** How often 今日产量 asks again by itself: parts and running time grow without a live event saying so. */
+const OUTPUT_REFRESH_MS = 60_000;
+
+/** 今日产量: today's parts and utilisation of the user's scope, the top `limit` customers (GET /device/machine/output/today). */
+export function useOutputToday(limit = 10) {
+  return useQuery({
+    queryKey: [...resourceKey(MACHINE_PATH), 'output', 'today', limit],
+    queryFn: async () => (await request<OutputToday>({ url: MACHINE_OUTPUT_TODAY_PATH, params: { limit } })).data,
+    refetchInterval: OUTPUT_REFRESH_MS,
+  });
+}

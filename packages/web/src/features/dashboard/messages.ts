@@ -12,6 +12,15 @@ export const M = {
   expiring: { title: '即将到期的授权', gatewayId: '设备ID', exp: '到期时间', daysLeft: '剩余天数', days: (n: number) => `${n} 天`, empty: '暂无即将到期的授权', all: '查看全部' },
   stock: { title: '库存', name: '设备类型', inStock: '在库', shipped: '已出货', total: '总数', empty: '暂无设备类型', all: '设备类型管理' },
   machineStates: { title: '机床状态', total: (n: number) => `共 ${n} 台`, count: (n: number) => `${n} 台` },
+  output: {
+    title: '今日产量',
+    parts: '今日产量',
+    utilisation: '稼动率',
+    machines: (n: number) => `${n} 台机床`,
+    customer: '客户',
+    pieces: '件',
+    empty: '暂无机床',
+  },
   todayAlarms: {
     title: '今日报警',
     summary: (total: number, active: number) => `今日 ${total} 条,${active} 条未恢复`,
