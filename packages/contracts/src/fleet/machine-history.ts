@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { idFilterSchema } from '../api.js';
 import { MACHINE_STATES, type MachineState } from '../box/live.js';
-import { MACHINE_PATH } from './machine-tool.js';
+import { defineResource } from '../resource.js';
+import { MACHINE_MENU, MACHINE_PATH } from './machine-tool.js';
 
 /** One machine tool's history views (机床详情): `machineHistoryPath(7, 'timeline')`; `':id'` gives the route. */
 export type MachineHistoryView = 'timeline' | 'parts' | 'alarms';
@@ -51,17 +53,30 @@ export const machinePartsSchema = z.object({
 });
 export type MachineParts = z.infer<typeof machinePartsSchema>;
 
+/** Whether an alarm is still on or has ended: the words of the `active` filter (yes / no). */
+export const ALARM_ACTIVE_OPTIONS = [
+  { label: '报警中', value: 'yes' },
+  { label: '已恢复', value: 'no' },
+] as const;
+
 /**
- * `GET /device/machine/{id}/alarms`: the alarm history, newest first. `keywords` matches the number or the
- * message; the dates bound when an alarm started; `active` yes: still on, no: ended.
+ * What narrows the alarm history, without paging: the list and its export take the same. `keywords` matches the
+ * number or the message; the dates bound when an alarm started; `active` yes: still on, no: ended; `sort` by the
+ * start, newest first unless `started_at`.
  */
-export const machineAlarmQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(1000).default(20),
+export const machineAlarmFilterSchema = z.object({
   keywords: z.string().trim().max(100).optional(),
   start_date: z.string().max(40).optional(),
   end_date: z.string().max(40).optional(),
   active: z.enum(['yes', 'no']).optional(),
+  sort: z.enum(['started_at', '+started_at', '-started_at']).optional(),
+});
+export type MachineAlarmFilters = z.infer<typeof machineAlarmFilterSchema>;
+
+/** `GET /device/machine/{id}/alarms`: a page of the alarm history, newest first. */
+export const machineAlarmQuerySchema = machineAlarmFilterSchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(20),
 });
 export type MachineAlarmQuery = z.infer<typeof machineAlarmQuerySchema>;
 
@@ -76,3 +91,42 @@ export const machineAlarmSchema = z.object({
   duration_s: z.number().nullable(),
 });
 export type MachineAlarm = z.infer<typeof machineAlarmSchema>;
+
+/**
+ * One machine tool's alarm history (机床详情; the machine tool is the path's id): listed by
+ * GET /device/machine/{id}/alarms, exported by POST /device/machine/{id}/alarms/export, on 机床's permissions.
+ */
+export const machineAlarmResource = defineResource<MachineAlarm>({
+  path: machineHistoryPath(':id', 'alarms'),
+  menu: MACHINE_MENU,
+  title: '机床报警',
+  item: machineAlarmSchema,
+  labels: {
+    alarm_no: '报警号',
+    alarm_type: '类型',
+    alarm_msg: '报警信息',
+    started_at: '开始时间',
+    ended_at: '结束时间',
+    duration_s: '持续时间',
+  },
+  sortable: ['started_at'],
+  defaultSort: '-started_at',
+  dateField: 'started_at',
+  keywordsHint: '报警号/报警信息',
+  filters: {
+    active: { label: '状态', schema: z.enum(['yes', 'no']), input: { type: 'select', options: ALARM_ACTIVE_OPTIONS } },
+    // the path's machine tool: set by the route, never chosen
+    machine_tool_id: { label: '机床', schema: idFilterSchema, hidden: true },
+  },
+  exportable: true,
+});
+
+/** Seconds as 时/分/秒, the largest two units: 2 小时 5 分, 3 分 20 秒, 45 秒 (the page and the export alike). */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h) return m ? `${h} 小时 ${m} 分` : `${h} 小时`;
+  if (m) return s % 60 ? `${m} 分 ${s % 60} 秒` : `${m} 分`;
+  return `${s} 秒`;
+}

@@ -12,11 +12,11 @@ import { xlsxBuffer } from './xlsx.js';
 export const sheetJobs: SheetJobs = {
   register: registerExportable,
 
-  async queueExport(deps, user, def, filters) {
+  async queueExport(deps, user, def, filters, title = def.title) {
     const now = deps.clock.now();
     const [job] = await deps.db
       .insert(exportJob)
-      .values({ user_id: user.id, username: user.username, customer_id: exportScopeOf(user, def), resource: def.path, title: def.title, filters, created_at: now })
+      .values({ user_id: user.id, username: user.username, customer_id: exportScopeOf(user, def), resource: def.path, title, filters, created_at: now })
       .returning();
     jobQueueOf(deps)?.kick();
     return serializeJob(job, now);

@@ -13,8 +13,11 @@ import type { ResourceDef } from './types.js';
 export interface SheetJobs {
   /** Makes a resource's exports runnable on any node (a job stores only the resource's path). */
   register(def: ResourceDef): void;
-  /** Queues an export of the list under `filters` for `user`; answers the job as the export page lists it. */
-  queueExport(deps: AppDeps, user: SessionUser, def: ResourceDef, filters: ListFilters): Promise<ExportJob>;
+  /**
+   * Queues an export of the list under `filters` for `user`; answers the job as the export page lists it. The
+   * job and its file are named `title`, the resource's title unless the list is one thing's (机床报警(L1)).
+   */
+  queueExport(deps: AppDeps, user: SessionUser, def: ResourceDef, filters: ListFilters, title?: string): Promise<ExportJob>;
   /** The import template: an xlsx whose header holds the columns a file may fill. */
   template(def: ResourceDef): Promise<Buffer>;
   /** Imports an uploaded file; one that is no xlsx, or too long, is refused with a 400. */

@@ -56,7 +56,8 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     update: table.update,
   });
   const columns = useMemo(() => (descriptor ? sortable(titled(props.columns, descriptor), descriptor) : props.columns), [descriptor, props.columns]);
-  const columnSettings = useColumnSettings(resource, columns);
+  // remembered per resource: one machine tool's alarm list (/device/machine/7/alarms) keeps the choice of all of them
+  const columnSettings = useColumnSettings(descriptor?.path ?? resource, columns);
 
   const client = useQueryClient();
   const action = useMutation({

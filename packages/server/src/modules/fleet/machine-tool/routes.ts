@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../app-deps.js';
 import { machineTool } from '../../../db/schema.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { licensedEnableResponses } from '../../license/enforce.js';
+import { machineAlarmRoutes } from './alarms.js';
 import { machineDashboardRoutes } from './dashboard.js';
 import { machineHistoryRoutes } from './history.js';
 import { machineOeeRoutes } from './oee.js';
@@ -37,5 +38,6 @@ export function machineToolRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   machineDashboardRoutes(app, deps);
   machineHistoryRoutes(app, deps);
+  machineAlarmRoutes(app, deps);
   machineOeeRoutes(app, deps);
 }

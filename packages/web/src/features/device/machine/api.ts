@@ -1,4 +1,4 @@
-import { MACHINE_PATH, type MachineAlarm, type MachineAlarmQuery, type MachineParts, type MachineTimeline, type MachineTool, machineHistoryPath } from '@gw/contracts';
+import { MACHINE_PATH, type MachineParts, type MachineTimeline, type MachineTool, machineHistoryPath } from '@gw/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { resourceKey } from '../../../components/ResourceTable/useResourceTable';
 import { request } from '../../../utils/request';
@@ -30,17 +30,5 @@ export function useParts(id: number, date: string | undefined) {
     queryFn: async () => (await request<MachineParts>({ url: machineHistoryPath(id, 'parts'), params: date ? { date } : {} })).data,
     placeholderData: keepPreviousData,
     refetchInterval: date ? false : 60_000,
-  });
-}
-
-/** A page of the alarm history (GET …/alarms), newest first. */
-export function useAlarmHistory(id: number, query: Partial<MachineAlarmQuery>) {
-  return useQuery({
-    queryKey: key(id, 'alarms', query),
-    queryFn: async () => {
-      const answer = await request<MachineAlarm[]>({ url: machineHistoryPath(id, 'alarms'), params: query });
-      return { rows: answer.data ?? [], count: (answer as { count?: number }).count ?? 0 };
-    },
-    placeholderData: keepPreviousData,
   });
 }
