@@ -39,6 +39,13 @@ beforeEach(() => {
     [`GET ${M}/11/realtime`]: () => ok({ machine_id: 11, ts: '2026-11-23T07:00:00Z', state: 'running', values: { cnc_products: 120 }, alarms: [] }),
     [`GET ${M}/11/timeline`]: () => ok(day),
     [`GET ${M}/11/parts`]: () => ok({ date: '2026-11-23', hours: Array.from({ length: 24 }, (_, h) => (h >= 8 && h < 15 ? 12 : 0)), total: 84 }),
+    [`GET ${M}/11/oee`]: () =>
+      ok({
+        date: '2026-11-23',
+        ideal_cycle_s: 60,
+        shifts: [],
+        day: { planned_s: 25200, run_s: 21600, parts: 84, scrap: 0, good: 84, availability: 0.8571, performance: 0.2333, quality: 1, oee: 0.2 },
+      }),
     [`GET ${M}/11/alarms`]: () => ({
       ...ok([
         { id: 2, alarm_no: 'EX1001', alarm_type: 'EX', alarm_msg: '润滑油不足', started_at: '2026-11-23T06:00:00Z', ended_at: null, duration_s: null },
@@ -75,6 +82,9 @@ describe('机床详情', () => {
     await waitFor(() => expect(timeline.querySelector(`svg [fill="${STATE_COLORS.alarm}"]`)).not.toBeNull());
     expect(timeline.querySelector(`svg [fill="${STATE_COLORS.running}"]`)).not.toBeNull();
     expect(await screen.findByText('当日共 84 件')).toBeInTheDocument();
+    const oee = screen.getByText('OEE 设备综合效率').closest('.ant-card') as HTMLElement;
+    expect(await within(oee).findByText('85.7%')).toBeInTheDocument();
+    expect(within(oee).getByText('20%')).toBeInTheDocument();
     const alarms = screen.getByText('报警历史').closest('.ant-card') as HTMLElement;
     expect(await within(alarms).findByText('润滑油不足')).toBeInTheDocument();
     expect(within(alarms).getByText('报警中')).toBeInTheDocument();

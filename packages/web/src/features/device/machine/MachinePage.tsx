@@ -11,6 +11,7 @@ import { useLiveRealtime } from '../realtimeApi';
 import { AlarmHistory } from './AlarmHistory';
 import { useMachine, useParts, useTimeline } from './api';
 import { formatDuration } from './format';
+import { OeeCard } from './OeeCard';
 import { partsOption, timelineOption } from './timelineOption';
 
 const T = {
@@ -63,6 +64,7 @@ export default function MachinePage() {
       <Card title={T.parts} extra={parts.data && <Typography.Text type="secondary">{T.partsTotal(parts.data.total)}</Typography.Text>}>
         <Chart height={220} loading={parts.isFetching} empty={parts.data?.total === 0} option={partsChart ?? {}} notMerge />
       </Card>
+      <OeeCard id={id} date={date} />
       <AlarmHistory id={id} />
     </Space>
   );
