@@ -9,3 +9,4 @@ export * from './order.js';
 export * from './machine-dashboard.js';
 export * from './machine-history.js';
 export * from './machine-oee.js';
+export * from './traffic.js';

@@ -1,14 +1,12 @@
 import { rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { and, count, eq, isNull, lt, lte, max, min, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.js';
 import { exportJob } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
-import { listWhere, orderKeyOf } from '../http/resource/list-query.js';
-import { presentRows } from '../http/resource/present.js';
-import type { ResourceContext, ResourceDef, Row } from '../http/resource/types.js';
+import { listWhere } from '../http/resource/list-query.js';
 import { type ExportJobRow, diskPathOf, expiryFrom, exportFileName, removeFiles, scopeUserOf } from './export-jobs.js';
-import { batchesById, batchesBySort } from './keyset.js';
+import { readerSource, tableSource } from './export-sources.js';
 import { MSG } from './messages.js';
 import { exportableDef, jobQueueOf, setJobQueue } from './registry.js';
 import { XlsxWriter } from './xlsx.js';
@@ -54,8 +52,9 @@ export const exportRunnerOf = (deps: AppDeps) => jobQueueOf(deps) as ExportRunne
  * the table with FOR UPDATE SKIP LOCKED, so several nodes share one queue without running a job twice; a
  * running job carries its node and a heartbeat, so a node that dies mid-export is noticed by the others (or by
  * itself when it starts again) without failing what live nodes are running. Jobs still queued are kept. A job
- * pages through its list by keyset in the list's order (the id, newest first, unless the user sorted) and
- * streams the rows into an xlsx under DATA_DIR/exports, updating progress every batch.
+ * pages through its list by keyset in the list's order (the id, newest first, unless the user sorted), or a
+ * computed list through its reader, and streams the rows into an xlsx under DATA_DIR/exports, updating
+ * progress every batch.
  */
 export class ExportRunner {
   private readonly active = new Set<Promise<void>>();
@@ -191,24 +190,14 @@ export class ExportRunner {
       const def = exportableDef(job.resource);
       if (!def?.sheet) throw new JobFailure(MSG.notExportable);
       const user = scopeUserOf(job);
-      const where = listWhere(def, job.filters, { user });
-      const [{ total, top, bottom }] = await db
-        .select({ total: count(), top: max(def.id), bottom: min(def.id) })
-        .from(def.table)
-        .where(where);
+      const options = { db, def, where: listWhere(def, job.filters, { user }), filters: job.filters, user, batchSize: this.batchSize };
+      const { total, batches } = def.reader ? await readerSource(def.reader, options) : await tableSource(options);
       if (!(await this.update(job.id, { file_name: fileName, file_path: file, total }))) return;
       writer = XlsxWriter.open(file, def.title, def.sheet);
       let written = 0;
-      const sort = job.filters.sort;
-      const key = orderKeyOf(def, typeof sort === 'string' ? sort : undefined);
-      // the list's own order: the user's, else the resource's default; newest first (by id) when neither names one
-      const batches =
-        key && !(key.column === def.id && key.descending)
-          ? batchesBySort(db, def, where, key, this.batchSize)
-          : batchesById(db, def, where, { top, bottom }, this.batchSize);
       for await (const rows of batches) {
         if (this.stopping) throw new JobFailure(MSG.stopped);
-        await writer.addRows(await sheetRows(def, rows, { db, user }));
+        await writer.addRows(rows);
         written += rows.length;
         const progress = total ? Math.min(99, Math.floor((written * 100) / total)) : 99;
         if (!(await this.update(job.id, { row_count: written, progress }))) {
@@ -245,10 +234,4 @@ export class ExportRunner {
     for (const row of rows) this.deps.live.publish({ type: 'job', user_id: row.user_id, job_id: row.id, status: row.state, progress: row.progress });
     return rows.length > 0;
   }
-}
-
-/** Rows of the resource as the cells of its sheet, from the same decorated and serialized form the list answers. */
-async function sheetRows(def: ResourceDef, rows: Row[], ctx: ResourceContext): Promise<unknown[][]> {
-  const items = (await presentRows(def, rows, ctx)) as Row[];
-  return items.map((item) => (def.sheet ?? []).map((column) => (column.value ? column.value(item) : item[column.key])));
 }

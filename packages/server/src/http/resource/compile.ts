@@ -64,6 +64,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     serialize: declared.serialize ?? defaultSerializer(resource.item),
     present: declared.present,
     sheet,
+    reader: declared.reader,
     checkWrite: declared.checkWrite,
     checkDelete: declared.checkDelete,
     toColumns: declared.toColumns,

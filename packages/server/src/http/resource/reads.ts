@@ -11,7 +11,7 @@ import { answerRows } from './present.js';
 import type { CountCache } from './count-cache.js';
 import type { ResourceDef } from './types.js';
 
-/** GET {path} (a page of the list with its total) and GET {path}/{id}, both within the caller's rows. */
+/** GET {path} (a page of the list with its total) and GET {path}/{id}, both within the caller's rows (a computed list: its reader's page, no detail). */
 export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef, counts: CountCache): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [def.title];
@@ -28,6 +28,11 @@ export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef
       // pass through the response schema, which documents it: the most expensive step of a large page
       reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       const q = req.query as ListQuery & Record<string, unknown>;
+      if (def.reader) {
+        const page = { where: listWhere(def, q, req), order: listOrder(def, q.sort), filters: q, limit: q.limit, offset: (q.page - 1) * q.limit };
+        const { items, count } = await def.reader.read(db, page, req);
+        return list(items, { count, page: q.page, limit: q.limit });
+      }
       const statements = listStatements(def.page, def.table, listWhere(def, q, req), listOrder(def, q.sort), q.limit, (q.page - 1) * q.limit);
       // the page is decorated while the count still runs, or its total comes from this node's recent count
       const [rows, total] = await Promise.all([
@@ -37,6 +42,9 @@ export function registerReads(fastify: FastifyInstance, db: Db, def: ResourceDef
       return list(rows, { count: total, page: q.page, limit: q.limit });
     },
   );
+
+  // a computed list's rows are no records of their own
+  if (def.reader) return;
 
   app.get(
     `${def.path}/:id`,

@@ -23,6 +23,27 @@ export interface ResourceRequest {
   user: SessionUser;
 }
 
+/** One page of a computed list as the machine asks for it: the list's own condition and order, and its query. */
+export interface ReaderPage {
+  /** Scope, base condition, keywords and filters over the declaration's table (a filter's own `where` included). */
+  where: SQL | undefined;
+  /** The chosen sort (or the default), then the id downwards. */
+  order: SQL[];
+  /** The query's values, for what the reader reads itself (e.g. the month of a monthly list). */
+  filters: Readonly<Record<string, unknown>>;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A list that is computed rather than its table's rows one by one (a month's traffic per box): the list route
+ * and its export jobs read its pages here, already as items. The reader selects from the declaration's table
+ * so the machine's `where` and `order` apply; it has no detail and is written only through declared actions.
+ */
+export interface ListReader {
+  read(db: Db | Tx, page: ReaderPage, req: ResourceRequest): Promise<{ items: unknown[]; count: number }>;
+}
+
 /** The property names of a table's columns. */
 export type ColumnName<TTable extends PgTable> = Extract<keyof TTable['_']['columns'], string>;
 
@@ -176,6 +197,8 @@ export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends W
   present?: (req: FastifyRequest, item: unknown) => unknown;
   /** Spreadsheet columns; needed when the descriptor is `exportable`. */
   sheet?: readonly SheetColumn[];
+  /** Reads the list (and its exports) when it is computed, not the table's rows: then there is no detail route. */
+  reader?: ListReader;
   /** A handler for each of the descriptor's actions, by name. */
   actions?: Readonly<Record<string, ActionHandler | ActionDeclaration>>;
   /** The child table of a descriptor with `lines`. */
@@ -234,4 +257,5 @@ export interface ResourceDef extends WriteHooks {
   serialize: (row: Row) => unknown;
   present?: (req: FastifyRequest, item: unknown) => unknown;
   sheet?: TitledColumn[];
+  reader?: ListReader;
 }

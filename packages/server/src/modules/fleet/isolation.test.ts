@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_FLOW_PATH, DEVICE_PATH, EXPORT_PATH, type ExportJob, MACHINE_OUTPUT_TODAY_PATH, MACHINE_PATH, TAG_PATH } from '@gw/contracts';
+import { DEVICE_FLOW_PATH, DEVICE_PATH, EXPORT_PATH, type ExportJob, MACHINE_OUTPUT_TODAY_PATH, MACHINE_PATH, TAG_PATH, TRAFFIC_CUSTOMERS_PATH, TRAFFIC_PATH, TRAFFIC_PLAN_PATH } from '@gw/contracts';
 import { deviceFlow } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { API, type TestApp, createTestApp } from '../../test/harness.js';
@@ -66,14 +66,18 @@ describe('fleet routes with a foreign id', () => {
     [`PUT ${MACHINE_PATH}/{id}/plan`]: { id: ids.machine, body: { shifts: null, ideal_cycle_s: 5 } },
     [`PUT ${MACHINE_PATH}/{id}/scrap`]: { id: ids.machine, body: { date: '2024-01-02', shift: '白班', count: 1 } },
     [`POST ${MACHINE_PATH}/{id}/alarms/export`]: { id: ids.machine, body: { filters: { keywords: '报警' } } },
+    [`GET ${TRAFFIC_PATH}/{id}/daily`]: { id: ids.device },
+    [`POST ${TRAFFIC_PATH}/set_plan`]: { body: { ids: [ids.device], plan_id: null } },
   });
 
   it('answers every foreign id with 404 and changes nothing', async () => {
     const doc = t.app.swagger() as unknown as Parameters<typeof operationsOf>[0];
     const fleetOps = operationsOf(doc, API)
       .map((op) => `${op.method} ${op.path.slice(API.length)}`)
-      .filter((op) => [DEVICE_PATH, MACHINE_PATH, TAG_PATH, DEVICE_FLOW_PATH].some((p) => op.split(' ')[1].startsWith(p)))
-      .filter((op) => op.includes('{id}') || op.startsWith('DELETE') || [`POST ${DEVICE_PATH}/tag`, `POST ${DEVICE_PATH}/assign`].includes(op));
+      .filter((op) => [DEVICE_PATH, MACHINE_PATH, TAG_PATH, DEVICE_FLOW_PATH, TRAFFIC_PATH].some((p) => op.split(' ')[1].startsWith(p)))
+      // SIM plans are the vendor's, no customer's rows: a customer reads them all and writes none (below)
+      .filter((op) => !op.split(' ')[1].startsWith(TRAFFIC_PLAN_PATH))
+      .filter((op) => op.includes('{id}') || op.startsWith('DELETE') || [`POST ${DEVICE_PATH}/tag`, `POST ${DEVICE_PATH}/assign`, `POST ${TRAFFIC_PATH}/set_plan`].includes(op));
     const table = attempts();
     // a fleet route with ids that this table does not try is a route nobody checked
     expect(fleetOps.filter((op) => !table[op]).sort()).toEqual([]);
@@ -96,10 +100,13 @@ describe('fleet routes with a foreign id', () => {
       `${TAG_PATH}?customer_id=${w.a}`,
       `${DEVICE_FLOW_PATH}?device_id=${ids.device}`,
       `${DEVICE_FLOW_PATH}?customer_id=${w.a}`,
+      `${TRAFFIC_PATH}?customer_id=${w.a}`,
+      `${TRAFFIC_PATH}?keywords=I-A`,
     ]) {
       const body = (await t.api('GET', url, { token: w.userB })).json();
       expect(body, url).toMatchObject({ code: 200, count: 0, data: [] });
     }
+    expect((await t.api('GET', `${TRAFFIC_CUSTOMERS_PATH}?customer_id=${w.a}`, { token: w.userB })).json().data).toEqual([]);
     const stats = (await t.api('GET', `${DEVICE_PATH}/stats`, { token: w.userB })).json().data;
     expect(stats.reduce((n: number, r: { total: number }) => n + r.total, 0)).toBe(1);
     // 今日产量 counts A's machine tool for A only
@@ -132,5 +139,19 @@ describe('fleet routes with a foreign id', () => {
     const file = await t.api('GET', `${EXPORT_PATH}/${all.id}/download`, { token: w.userB });
     const rows = await sheetRows(file.rawPayload);
     expect(rows.slice(1).map((r) => r.includes('I-B'))).toEqual([true]);
+  });
+
+  it('lets a customer read the SIM plans but write none of them', async () => {
+    const plan = (await t.api('POST', TRAFFIC_PLAN_PATH, { token: w.admin, body: { name: '平台套餐', monthly_mb: 100 } })).json().data;
+    expect((await t.api('GET', `${TRAFFIC_PLAN_PATH}/${plan.id}`, { token: w.userB })).json().data.name).toBe('平台套餐');
+    for (const [method, path, body] of [
+      ['POST', TRAFFIC_PLAN_PATH, { name: '乙的', monthly_mb: 1 }],
+      ['PUT', `${TRAFFIC_PLAN_PATH}/${plan.id}`, { monthly_mb: 1 }],
+      ['DELETE', `${TRAFFIC_PLAN_PATH}/${plan.id}`, undefined],
+      ['DELETE', TRAFFIC_PLAN_PATH, { ids: [plan.id] }],
+    ] as const) {
+      expect((await t.api(method, path, { token: w.userB, body })).json(), `${method} ${path}`).toMatchObject({ code: 300 });
+    }
+    expect((await t.api('GET', `${TRAFFIC_PLAN_PATH}/${plan.id}`, { token: w.admin })).json().data.monthly_mb).toBe(100);
   });
 });

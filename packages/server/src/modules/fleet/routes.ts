@@ -6,6 +6,7 @@ import { goodsRoutes } from './goods/routes.js';
 import { machineRealtimeRoutes } from './machine-tool/realtime.js';
 import { machineToolRoutes } from './machine-tool/routes.js';
 import { tagRoutes } from './tag/routes.js';
+import { trafficRoutes } from './traffic/routes.js';
 
 /** The fleet: device types, boxes, their machine tools and tags, and the ledger of their movements. */
 export async function fleetRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -15,4 +16,5 @@ export async function fleetRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   machineRealtimeRoutes(app, deps.db);
   tagRoutes(app, deps);
   deviceFlowRoutes(app, deps);
+  trafficRoutes(app, deps);
 }
