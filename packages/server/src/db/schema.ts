@@ -6,6 +6,7 @@ import {
   check,
   cidr,
   date,
+  doublePrecision,
   index,
   inet,
   integer,
@@ -528,7 +529,8 @@ export const deviceOnlineLog = pgTable(
 
 /**
  * The latest values of one machine tool: one row upserted per ingest batch (fillfactor 70 keeps the updates
- * HOT). `state` is derived from the brand's enums; `parts_total` keeps counting across `cnc_products` resets.
+ * HOT). `state` is derived from the brand's enums; `parts_total` keeps counting across `cnc_products` resets;
+ * `day_parts` and `day_run_s` are the day's so far, so 首页 reads today's output from one row per machine tool.
  * History is in `telemetry` (daily partitions, created in SQL by migration 0009 and by the ingest).
  */
 export const machineLatest = pgTable(
@@ -544,6 +546,10 @@ export const machineLatest = pgTable(
     state_since: timestamp('state_since', { withTimezone: true }).notNull(),
     products: integer('products'),
     parts_total: integer('parts_total').notNull().default(0),
+    /** The China-time day the two figures below are of: parts made that day and running seconds of periods closed that day. */
+    day: date('day', { mode: 'string' }),
+    day_parts: integer('day_parts').notNull().default(0),
+    day_run_s: doublePrecision('day_run_s').notNull().default(0),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('machine_latest_device_idx').on(t.device_id)],

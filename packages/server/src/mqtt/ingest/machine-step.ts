@@ -1,5 +1,6 @@
 import { type CncAlarm, type MachineState, cncAlarmSchema, codeOf, deriveMachineState } from '@gw/contracts';
 import { z } from 'zod';
+import { chinaDate, chinaDayRange } from '../../lib/china-day.js';
 
 /** A machine's running state across the readings of a batch (its machine_latest row, moved forward). */
 export interface MachineCursor {
@@ -9,6 +10,12 @@ export interface MachineCursor {
   stateSince: Date;
   products: number | null;
   partsTotal: number;
+  /** The China-time day of the two figures below (null before the first reading). */
+  day: string | null;
+  /** Parts made on `day` (what 机床详情's parts per hour add up to). */
+  dayParts: number;
+  /** Seconds of running periods that closed on `day`, clipped to it (the open period is added when read). */
+  dayRunS: number;
 }
 
 /** The counters are integer columns: a wild value is held to their range rather than failing the batch. */
@@ -51,6 +58,14 @@ export function step(cursor: MachineCursor | null, category: string, ts: Date, v
   const count = counter === null ? null : Math.min(Math.max(Math.trunc(counter), 0), INT_MAX);
   const products = count ?? cursor?.products ?? null;
   const added = count === null ? 0 : partsAdded(cursor?.products ?? null, count);
+  const day = chinaDate(ts);
+  const sameDay = cursor?.day === day;
+  let dayRunS = sameDay ? cursor.dayRunS : 0;
+  // a running period ends here: its part within this reading's day is the day's (the timeline's running band)
+  if (cursor?.state === 'running' && state !== 'running') {
+    const midnight = chinaDayRange(day)[0].getTime();
+    dayRunS += Math.max(ts.getTime() - Math.max(cursor.stateSince.getTime(), midnight), 0) / 1000;
+  }
   return {
     ts,
     values: merged,
@@ -58,5 +73,8 @@ export function step(cursor: MachineCursor | null, category: string, ts: Date, v
     stateSince: cursor && cursor.state === state ? cursor.stateSince : ts,
     products,
     partsTotal: Math.min((cursor?.partsTotal ?? 0) + added, INT_MAX),
+    day,
+    dayParts: Math.min((sameDay ? cursor.dayParts : 0) + added, INT_MAX),
+    dayRunS,
   };
 }

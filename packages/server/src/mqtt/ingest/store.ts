@@ -51,7 +51,7 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
   for (const [machineId, list] of byMachine) {
     const row = latest.find((l) => l.machine_tool_id === machineId);
     let cursor: MachineCursor | null = row
-      ? { ts: row.ts, values: row.values, state: row.state, stateSince: row.state_since, products: row.products, partsTotal: row.parts_total }
+      ? { ts: row.ts, values: row.values, state: row.state, stateSince: row.state_since, products: row.products, partsTotal: row.parts_total, day: row.day, dayParts: row.day_parts, dayRunS: row.day_run_s }
       : null;
     const start = cursor;
     /** Open alarms by number: a stored row (id) or one opened in this batch (its pending insert). */
@@ -107,6 +107,9 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
       state_since: cursor.stateSince,
       products: cursor.products,
       parts_total: cursor.partsTotal,
+      day: cursor.day,
+      day_parts: cursor.dayParts,
+      day_run_s: cursor.dayRunS,
     });
     outcome.latest.push({ reading: last, values: cursor.values });
   }
@@ -134,6 +137,9 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
           state_since: sql`excluded.state_since`,
           products: sql`excluded.products`,
           parts_total: sql`excluded.parts_total`,
+          day: sql`excluded.day`,
+          day_parts: sql`excluded.day_parts`,
+          day_run_s: sql`excluded.day_run_s`,
           updated_at: sql`now()`,
         },
         where: sql`${machineLatest.ts} < excluded.ts`,

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { type MachineCursor, step } from './machine-step.js';
+
+/** Readings of a machine of no known brand: cnc_runstatus non-zero is running, zero idle. */
+function run(readings: [string, number, number?][]): MachineCursor {
+  let cursor: MachineCursor | null = null;
+  for (const [at, runstatus, products] of readings) {
+    cursor = step(cursor, 'modbus', new Date(at), { cnc_runstatus: runstatus, ...(products === undefined ? {} : { cnc_products: products }) });
+  }
+  return cursor!;
+}
+
+describe("a machine tool's figures of the day (首页's 今日产量)", () => {
+  it("counts the parts and closed running time of the reading's China-time day", () => {
+    const c = run([
+      ['2026-11-24T08:00:00+08:00', 1, 10], // running; the first counter reading adds nothing
+      ['2026-11-24T09:00:00+08:00', 1, 25], // +15
+      ['2026-11-24T09:30:00+08:00', 0, 40], // +15, running 08:00–09:30 closes: 5,400 s
+      ['2026-11-24T10:00:00+08:00', 1, 3], // reset to 3: +3
+      ['2026-11-24T10:15:00+08:00', 0], // running 10:00–10:15: 900 s
+    ]);
+    expect(c).toMatchObject({ day: '2026-11-24', dayParts: 33, dayRunS: 6300, partsTotal: 33 });
+  });
+
+  it('starts a new day at China midnight: a period running across it counts from 00:00, parts from the first reading after it', () => {
+    const c = run([
+      ['2026-11-24T23:00:00+08:00', 1, 100],
+      ['2026-11-24T23:30:00+08:00', 1, 110], // +10 on the 24th
+      ['2026-11-25T00:30:00+08:00', 1, 130], // +20 on the 25th
+      ['2026-11-25T01:00:00+08:00', 0], // running 23:00–01:00 closes: 3,600 s of it on the 25th
+    ]);
+    expect(c).toMatchObject({ day: '2026-11-25', dayParts: 20, dayRunS: 3600, partsTotal: 30 });
+  });
+
+  it('keeps an open running period out of the stored seconds (it is added when read)', () => {
+    const c = run([
+      ['2026-11-24T08:00:00+08:00', 0, 1],
+      ['2026-11-24T09:00:00+08:00', 1, 1],
+      ['2026-11-24T11:00:00+08:00', 1, 5],
+    ]);
+    expect(c).toMatchObject({ state: 'running', dayRunS: 0, dayParts: 4, stateSince: new Date('2026-11-24T09:00:00+08:00') });
+  });
+});
