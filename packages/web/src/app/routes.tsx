@@ -30,6 +30,7 @@ const PAGES: Readonly<Record<string, PageLoader>> = {
   '/device/device': () => import('../features/device/DeviceListPage'),
   '/device/machinetool': () => import('../features/machine-tool/MachineToolPage'),
   '/device/gis': () => import('../features/device/gis/GisPage'),
+  '/device/traffic': () => import('../features/traffic/TrafficPage'),
   '/manager/custom': () => import('../features/customer/CustomerListPage'),
   '/manager/organization': () => import('../features/organization/OrganizationPage'),
   '/manager/tag': () => import('../features/tag/TagListPage'),

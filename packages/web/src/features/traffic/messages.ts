@@ -1,0 +1,22 @@
+/** The words of 设备流量. */
+export const T = {
+  month: '月份',
+  overOnly: '仅看超额',
+  plans: '套餐管理',
+  chart: '流量图',
+  customers: '各公司流量(前 10)',
+  boxes: '设备流量排行',
+  up: '上行',
+  down: '下行',
+  total: '合计',
+  noPlan: '未设置',
+  plan: '套餐',
+  selectPlan: '请选择套餐,留空则按默认套餐计',
+  defaultPlan: '默认',
+  range: '日期范围',
+  line: '折线',
+  bar: '柱状',
+  chartTitle: (name: string, gatewayId: string) => `${name || gatewayId}(${gatewayId}) 每日流量`,
+  rangeTotal: (up: string, down: string) => `区间合计 上行 ${up} · 下行 ${down}`,
+  tooLong: '日期范围最长 366 天',
+} as const;
