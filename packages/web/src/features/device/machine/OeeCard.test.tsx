@@ -46,9 +46,11 @@ describe('OEE card', () => {
     renderInShell(<OeeCard id={11} date="2026-11-22" />, M);
     const day = await rowOf('白班');
     for (const text of ['12 小时', '10 小时', '480', '456', '24', '83.3%', '80%', '95%', '63.3%']) expect(within(day).getByText(text)).toBeInTheDocument();
+    // the shift's bounds on China's clock: 08:00 there is 00:00 UTC
+    expect(within(day).getByText('08:00–20:00')).toBeInTheDocument();
     const night = await rowOf('夜班');
     for (const text of ['33.3%', '100%']) expect(within(night).getAllByText(text).length).toBeGreaterThan(0);
-    const whole = await rowOf('全天');
+    const whole = await rowOf('当日合计');
     for (const text of ['780', '58.3%', '92.9%', '96.9%', '52.5%']) expect(within(whole).getByText(text)).toBeInTheDocument();
     expect(screen.getByText('理想节拍 60 秒/件')).toBeInTheDocument();
     // OEE's bar: 63.3 % gold, 52.5 % red (85 % and more would be green)

@@ -1,7 +1,6 @@
 import { MACHINE_MENU, type OeeFigures, type ShiftOee } from '@gw/contracts';
 import { Button, Card, Progress, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import dayjs from '../../../utils/dayjs';
 import { useCan } from '../../../utils/permission';
 import { formatDuration } from './format';
 import { useOee } from './oeeApi';
@@ -12,7 +11,7 @@ const T = {
   title: 'OEE 设备综合效率',
   idealCycle: (s: number) => `理想节拍 ${s} 秒/件`,
   plan: '计划设置',
-  wholeDay: '全天',
+  wholeDay: '当日合计',
   editScrap: (shift: string) => `编辑${shift}报废数`,
   columns: {
     shift: '班次',
@@ -40,7 +39,8 @@ function Ratio({ value, color }: { value: number | null; color?: string }) {
 }
 
 type Row = OeeFigures & { key: string; shift?: ShiftOee };
-const clock = (iso: string) => dayjs(iso).format('HH:mm');
+/** A shift's bound as its plan reads it: China's clock (UTC+8), wherever the browser is. */
+const clock = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(11, 16);
 
 /**
  * OEE of the day chosen on 机床详情: one row per shift and one for the whole day, each with availability,

@@ -16,7 +16,7 @@ const T = {
   name: (n: number) => `班次 ${n} 名称`,
   start: (n: number) => `班次 ${n} 开始`,
   end: (n: number) => `班次 ${n} 结束`,
-  crossHint: '时间为 HH:mm;结束早于开始表示跨到次日 (如 20:00–08:00)',
+  crossHint: '北京时间 HH:mm;结束早于开始表示跨到次日 (如 20:00–08:00),开始等于结束为 24 小时',
   cycle: '理想节拍 (秒/件)',
   cycleDefault: (s: number) => `留空使用默认 (${s} 秒)`,
   saved: '计划已保存',
