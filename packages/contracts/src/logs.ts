@@ -38,6 +38,10 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   sell_order_line: { ...sellOrderResource.lines!.labels, order_id: '出货单' },
   debug_session: { id: 'ID', device_id: '网关设备', gateway_id: '设备ID', customer_id: '公司名称', operator_id: '操作人', operator: '操作人', ip: 'IP地址', started_at: '开始时间', ended_at: '结束时间', commands: '指令数' },
   debug_command: { id: 'ID', session_id: '调试会话', method: '请求方式', url: '请求地址', data: '请求数据', ret: '返回码', reply: '设备回复', sent_at: '发送时间', answered_at: '回复时间' },
+  machine_plan: { machine_tool_id: '机床', shifts: '班次', ideal_cycle_s: '理想节拍(秒)', updated_at: '更新时间' },
+  machine_scrap: { machine_tool_id: '机床', day: '日期', shift: '班次', count: '报废数', updated_at: '更新时间' },
+  traffic_plan: { id: 'ID', name: '套餐名称', monthly_mb: '每月流量(MB)', is_default: '默认套餐', remark: '备注', created_at: '创建时间', updated_at: '更新时间' },
+  traffic_plan_box: { device_id: '网关设备', plan_id: '流量套餐' },
 };
 
 /** Titles of the audited tables, for the log's table filter. */
@@ -62,6 +66,12 @@ export const TABLE_TITLES: Record<string, string> = {
   debug_session: '调试会话',
   // a session's commands: logged under the session (its id is the record)
   debug_command: '调试指令',
+  // OEE's plan and scrap of a machine tool: logged under the machine tool (its id is the record)
+  machine_plan: 'OEE 计划',
+  machine_scrap: '报废记录',
+  traffic_plan: '流量套餐',
+  // a box's SIM plan: logged under the box (its id is the record)
+  traffic_plan_box: '设备的流量套餐',
 };
 
 /** The label of one column of an audited table; '' for a column the catalogue does not know. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, CONFIG_KEY, MACHINE_MENU, OEE_DEFAULT_SHIFTS, type MachineOeeView, machineOeePath } from '@gw/contracts';
-import { config, customer, device, machineScrap, machineTool, role } from '../../../db/schema.js';
+import { config, customer, device, machineScrap, machineTool, operationLog, role } from '../../../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
 
 const dayShift = { name: '白班', start: '08:00', end: '20:00' };
@@ -61,6 +61,13 @@ describe('机床 OEE plan and scrap', () => {
     expect(await plan()).toMatchObject({ shifts: null, ideal_cycle_s: 30 });
     await call('PUT', 'plan', userA, { shifts: null, ideal_cycle_s: null });
     expect(await plan()).toMatchObject({ shifts: null, ideal_cycle_s: null });
+    // 操作日志: each change under the machine tool, by who made it (added, modified twice, removed)
+    const logged = await t.db.select().from(operationLog).where(eq(operationLog.table_name, 'machine_plan')).orderBy(operationLog.id);
+    expect(logged.map((r) => [r.action, Number(r.record_id), r.username])).toEqual([
+      [1, machine, 'plan-a'],
+      [3, machine, 'plan-a'],
+      [2, machine, 'plan-a'],
+    ]);
   });
 
   it('refuses a bad plan with 400 in Chinese and keeps the one it had', async () => {
