@@ -2,10 +2,10 @@
 // (5 groups → 45 factories → 450 workshops → 1,500 lines; the vendor's own record makes it 2,001), 5 device types, 100,000 boxes spread over the
 // customers, 300,000 machine tools (three per box, each in its box's /24) and one tag per customer on 30 % of
 // the boxes. Set-based SQL with row triggers off (a bulk load, not audited administrator actions), so the
-// seeding time is the database's, not a client loop's.
+// seeding time is the database's, not a client loop's. `boxes` sets another count of boxes (the same tree).
 export const FLEET = { customers: 2_000, boxes: 100_000, machinesPerBox: 3 };
 
-export async function seedFleet(client) {
+export async function seedFleet(client, boxes = FLEET.boxes) {
   const began = performance.now();
   await client.query('begin');
   // a bulk load, not 400,000 administrator actions: the audit trigger would write an operation-log row for each
@@ -33,9 +33,9 @@ export async function seedFleet(client) {
            a.ids[1 + (g * 7919) % array_length(a.ids, 1)], (select min(id) from goods) + g % 5, md5(g::text), 'bench', '10.0.0.0'::inet + (g + 1),
            set_masklen('11.0.0.0'::inet + g::bigint * 256, 24)::cidr, 'v2.' || (g % 7), lpad((860000000000000 + g)::text, 15, '0'),
            case when g % 10 = 0 then 'in_stock' else 'shipped' end, g % 3 <> 0, now() - (g % 1000) * interval '1 minute',
-           now() - (${FLEET.boxes} - g) * interval '1 minute'
-      from generate_series(1, ${FLEET.boxes}) g,
-           (select array_agg(id order by id) ids from customer where not is_vendor) a`);
+           now() - ($1::int - g) * interval '1 minute'
+      from generate_series(1, $1::int) g,
+           (select array_agg(id order by id) ids from customer where not is_vendor) a`, [boxes]);
   await client.query(`
     insert into machine_tool (device_id, code, name, category, model, ip)
     select d.id, 'M' || m, '机床 ' || m, (array['fanuc','mitsubishi','siemens_cnc','gsk','syntec'])[1 + (d.id + m) % 5], '0i-MF',
