@@ -9,7 +9,7 @@ import { PlanForm } from './PlanForm';
 
 const planColumns: ColumnsType<TrafficPlan> = [
   { key: 'name', dataIndex: 'name', render: (name: string, plan) => (plan.is_default ? <>{name} <Tag color="blue">{T.defaultPlan}</Tag></> : name) },
-  { key: 'monthly_mb', dataIndex: 'monthly_mb', render: (mb: number) => `${mb} MB (${formatBytes(mb * MB_BYTES)})` },
+  { key: 'monthly_mb', dataIndex: 'monthly_mb', render: (mb: number) => formatBytes(mb * MB_BYTES) },
   { key: 'box_count', dataIndex: 'box_count' },
   { key: 'remark', dataIndex: 'remark' },
 ];

@@ -8,7 +8,7 @@ import { drawableCharts } from '../../test/chart';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { allowSlowMachine } from '../../test/ui';
 import dayjs from '../../utils/dayjs';
-import { formatBytes } from './format';
+import { formatBytes, formatRatio } from './format';
 import TrafficPage from './TrafficPage';
 
 const P = '/device/traffic';
@@ -73,7 +73,7 @@ describe('设备流量', () => {
     expect(within(over).getByText('小流量 (2 MB)')).toBeInTheDocument();
     const fine = await rowOf('GW-OK');
     expect(fine.className).not.toMatch(/over/);
-    expect(within(fine).getByText('0%').closest('.ant-typography')).not.toHaveClass('ant-typography-danger');
+    expect(within(fine).getByText('<1%').closest('.ant-typography')).not.toHaveClass('ant-typography-danger');
     expect(lastGet(fetchMock, P)?.get('month')).toBe(dayjs().format('YYYY-MM'));
     expect(lastGet(fetchMock, `${P}/customers`)?.get('limit')).toBe('10');
   });
@@ -104,11 +104,14 @@ describe('设备流量', () => {
   });
 });
 
-describe('formatBytes', () => {
-  it('reads in KB, MB and GB', () => {
+describe('formatBytes and formatRatio', () => {
+  it('read in KB, MB and GB, and in whole per cent', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
     expect(formatBytes(1234567)).toBe('1.18 MB');
+    expect(formatRatio(1.5)).toBe('150%');
+    expect(formatRatio(0.002)).toBe('<1%');
+    expect(formatRatio(0)).toBe('0%');
   });
 });

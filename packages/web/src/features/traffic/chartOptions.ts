@@ -16,7 +16,7 @@ export function customersOption(rows: TrafficCustomer[]) {
   const shown = [...rows].reverse();
   return {
     tooltip,
-    legend: { data: [T.up, T.down] },
+    legend: { top: 0, data: [T.up, T.down] },
     grid: { left: 8, right: 24, top: 32, bottom: 8, containLabel: true },
     xAxis: bytesAxis,
     yAxis: { type: 'category', data: shown.map((r) => r.customer_name) },
@@ -31,14 +31,14 @@ export function customersOption(rows: TrafficCustomer[]) {
 export function dailyOption(daily: TrafficDaily, kind: 'line' | 'bar') {
   return {
     tooltip,
-    legend: { data: [T.up, T.down] },
+    legend: { top: 0, data: [T.up, T.down] },
     grid: { left: 8, right: 24, top: 32, bottom: daily.days.length > 62 ? 48 : 8, containLabel: true },
     xAxis: { type: 'category', data: daily.days.map((d) => d.day.slice(5)) },
     yAxis: bytesAxis,
     dataZoom: daily.days.length > 62 ? [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }] : [],
     series: [
-      { name: T.up, type: kind, smooth: kind === 'line', data: daily.days.map((d) => d.up_bytes) },
-      { name: T.down, type: kind, smooth: kind === 'line', data: daily.days.map((d) => d.down_bytes) },
+      { name: T.up, type: kind, data: daily.days.map((d) => d.up_bytes) },
+      { name: T.down, type: kind, data: daily.days.map((d) => d.down_bytes) },
     ],
   };
 }

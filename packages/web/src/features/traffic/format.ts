@@ -15,5 +15,5 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${Number(value.toFixed(2))} ${UNITS[unit]}`;
 }
 
-/** A share of the plan as a whole per cent: 1.5 → '150%'. */
-export const formatRatio = (ratio: number) => `${Math.round(ratio * 100)}%`;
+/** A share of the plan as a whole per cent: 1.5 → '150%'; a little but not nothing reads '<1%', not '0%'. */
+export const formatRatio = (ratio: number) => (ratio > 0 && ratio < 0.005 ? '<1%' : `${Math.round(ratio * 100)}%`);

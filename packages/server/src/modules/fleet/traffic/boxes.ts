@@ -56,7 +56,8 @@ export function trafficReader(clock: Clock): ListReader {
             plan.id as plan_id, plan.name as plan_name, plan.monthly_mb as plan_mb
           ${from}${filter} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
         ),
-        rowsOf<{ count: number }>(db, sql`select count(*)::int as count ${from}${filter}`),
+        // only over=yes needs the sums to count; otherwise the boxes' own condition does
+        rowsOf<{ count: number }>(db, sql`select count(*)::int as count ${filters.over === 'yes' ? from : sql`from device`}${filter}`),
       ]);
       return { items: rows.map(trafficItem), count };
     },
