@@ -9,18 +9,30 @@ import { ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
  */
 export const label = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}$`);
 
-/** Calls the API from the page with the signed-in user's token; the answer's data, or a throw naming the failure. */
-export async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+/** Calls the API from the page with the signed-in user's token; the whole answer, or a throw naming the failure. */
+async function envelope(page: Page, method: string, url: string, body?: unknown) {
   const res = await page.evaluate(
     async ({ method, url, body }) => {
       const headers = { TOKEN: localStorage.getItem('Custom-Token') ?? '', 'content-type': 'application/json' };
       const answer = await fetch(`/custom/api/v1${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return (await answer.json()) as { code: number; message: string; data: unknown };
+      return (await answer.json()) as { code: number; message: string; data: unknown; count?: number };
     },
     { method, url, body },
   );
   if (res.code !== 200) throw new Error(`${method} ${url}: ${res.code} ${res.message}`);
-  return res.data as T;
+  return res;
+}
+
+/** Calls the API from the page with the signed-in user's token; the answer's data, or a throw naming the failure. */
+export async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return (await envelope(page, method, url, body)).data as T;
+}
+
+/** How many rows the list at `url` holds, as its pager counts them (the answer's `count`). */
+export async function listCount(page: Page, url: string): Promise<number> {
+  const { count } = await envelope(page, 'GET', url);
+  if (typeof count !== 'number') throw new Error(`GET ${url}: no count, not a list`);
+  return count;
 }
 
 /** The open (not hidden) dropdown's option with `text`: antd draws every dropdown at the end of the page. */

@@ -38,7 +38,11 @@ export async function startBuiltServer({ env = {}, dataDir, port, nodeArgs = [] 
     } catch {
       /* not listening yet */
     }
-    if (performance.now() - began > 60_000) throw new Error(`server not healthy after 60 s:\n${output}`);
+    if (performance.now() - began > 60_000) {
+      // a server left running would hold its port and a core after the test that started it is gone
+      child.kill('SIGKILL');
+      throw new Error(`server not healthy after 60 s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
   return {

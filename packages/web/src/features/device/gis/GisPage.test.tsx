@@ -79,6 +79,24 @@ describe('GIS 地图', () => {
     expect(await screen.findByText('设备详情: GW-007')).toBeInTheDocument();
   });
 
+  it('turns to the boxes of a company when it is chosen, its box drawn as a point in the middle', async () => {
+    const user = userEvent.setup();
+    renderInShell(<GisPage />, '/device/gis');
+    const chart = await mapShowing('报警');
+    gis = { points: [[7, 113.264, 23.129, 'running']], total: 1, unplaced: 0 };
+    await user.click(screen.getByRole('combobox', { name: '公司' }));
+    await user.click(await screen.findByTitle('华东精机'));
+    await waitFor(() => expect(lastGet(fetchMock, '/device/gis')?.get('customer_id')).toBe('7'));
+    await screen.findByText('共 1 台设备');
+    const geo = () => (chart.getOption().geo as { zoom: number; center: number[] }[])[0];
+    await waitFor(() => expect(geo().center).toEqual([113.264, 23.129]));
+    expect(geo().zoom).toBeGreaterThanOrEqual(3);
+    // points, not bubbles, and the company's box where the map's middle is
+    expect((chart.getOption().series as { name: string }[]).some((series) => series.name === 'clusters')).toBe(false);
+    clickChartAt(chart, [chart.getWidth() / 2, chart.getHeight() / 2]);
+    expect(await screen.findByText('设备详情: GW-007')).toBeInTheDocument();
+  });
+
   it('asks again with the chosen state and again when a box goes offline', async () => {
     const user = userEvent.setup();
     renderInShell(<GisPage />, '/device/gis');

@@ -10,7 +10,7 @@ import { RemoteSelect } from '../../../components/RemoteSelect';
 import { useCan } from '../../../utils/permission';
 import { useLiveRefetch } from '../../../utils/live';
 import { useCustomerMap, useGisBoxes, useRegions } from './api';
-import { CLUSTER_BELOW_ZOOM, CLUSTER_SERIES, type Layer, type MapView, mapOption } from './mapOption';
+import { CLUSTER_BELOW_ZOOM, CLUSTER_SERIES, type Layer, type MapView, fitView, mapOption } from './mapOption';
 import { M } from './messages';
 
 // the map is drawn the moment its data is in: its chart code loads beside the data, the box drawer on first use
@@ -21,8 +21,8 @@ const STATE_OPTIONS = GIS_STATES.map((state) => ({ value: state, label: MACHINE_
 
 /**
  * GIS 地图: the caller's boxes on an offline map of China, coloured by state and kept live, or 客户分布 (customers
- * per province). Filters by company (its subtree), type and state; a click on a box opens its drawer, a click on a
- * province shows its cities, 返回全国 goes back; 全屏 fills the screen.
+ * per province). Filters by company (its subtree; the map then turns to its boxes), type and state; a click on a
+ * box opens its drawer, a click on a province shows its cities, 返回全国 goes back; 全屏 fills the screen.
  */
 export default function GisPage() {
   const can = useCan();
@@ -41,6 +41,13 @@ export default function GisPage() {
   const frame = useRef<HTMLDivElement>(null);
 
   const boxes = useGisBoxes(query);
+  // a company chosen turns the whole country's map to its boxes once they are in (its pick sets `fitting`)
+  const [fitting, setFitting] = useState(false);
+  if (fitting && boxes.data && !boxes.isPlaceholderData) {
+    setFitting(false);
+    const fit = province ? null : fitView(boxes.data.points);
+    if (fit) setView(fit);
+  }
   const customers = useCustomerMap(layer === 'customers');
   const regions = useRegions(province);
   const map = province ? `province:${province}` : 'china';
@@ -69,6 +76,11 @@ export default function GisPage() {
       drill(params.name);
     }
   };
+  const pickCompany = (id: number | undefined) => {
+    setQuery((q) => ({ ...q, customer_id: id }));
+    if (id === undefined) setView({ zoom: 1 });
+    setFitting(id !== undefined);
+  };
   const toggleFull = () => {
     if (!screenfull.isEnabled || !frame.current) return;
     void screenfull.toggle(frame.current).then(() => setFull(screenfull.isFullscreen));
@@ -80,7 +92,7 @@ export default function GisPage() {
       {layer === 'boxes' && (
         <>
           {(can('/manager/custom', 'query') || can('/manager/organization', 'query')) && (
-            <CompanyTreeSelect aria-label={M.company} placeholder={M.company} style={{ width: 200 }} value={query.customer_id} onChange={(id) => setQuery((q) => ({ ...q, customer_id: id }))} />
+            <CompanyTreeSelect aria-label={M.company} placeholder={M.company} style={{ width: 200 }} value={query.customer_id} onChange={pickCompany} />
           )}
           {can('/manager/goods', 'query') && (
             <RemoteSelect url="/manager/goods" aria-label={M.goods} placeholder={M.goods} allowClear style={{ width: 160 }} value={query.goods_id} onChange={(id) => setQuery((q) => ({ ...q, goods_id: id as number | undefined }))} />

@@ -21,6 +21,24 @@ export interface MapView {
   zoom: number;
 }
 
+/** How far the whole country spans at zoom 1, in degrees (longitude, latitude), a little more than the map. */
+const COUNTRY_SPAN = [62, 36];
+/** The closest a fitted view comes: a single box shows with the cities around it. */
+const FIT_MAX_ZOOM = 8;
+
+/**
+ * The view of the whole country that shows these boxes: centred on them, as close as shows them all with a
+ * margin (a single box at FIT_MAX_ZOOM, so points, not bubbles); null for none.
+ */
+export function fitView(points: readonly GisPoint[]): MapView | null {
+  if (!points.length) return null;
+  const lngs = points.map((p) => p[1]);
+  const lats = points.map((p) => p[2]);
+  const [west, east, south, north] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
+  const fits = 0.8 * Math.min(COUNTRY_SPAN[0] / (east - west), COUNTRY_SPAN[1] / (north - south));
+  return { center: [(west + east) / 2, (south + north) / 2], zoom: Math.max(1, Math.min(FIT_MAX_ZOOM, fits)) };
+}
+
 /** Below this zoom of the whole country, boxes near each other are drawn as one bubble (clusterPoints). */
 export const CLUSTER_BELOW_ZOOM = 3;
 /** The clusters' grid, in degrees. */
