@@ -13,6 +13,14 @@ export async function completeDashboard(browser, serverUrl, token, vendor) {
     await page.goto(`${serverUrl}/custom/login`);
     await page.evaluate((t) => localStorage.setItem('Custom-Token', t), token);
     const failures = [];
+    const pending = new Set();
+    page.on('request', (req) => pending.add(req.url()));
+    page.on('requestfinished', (req) => pending.delete(req.url()));
+    page.on('requestfailed', (req) => {
+      // the login page's preloads are cut short by the navigation to the home page: not the home page's failure
+      if (req.url().includes('/custom/api/')) failures.push(`${req.failure()?.errorText} ${req.url()}`);
+    });
+    page.on('pageerror', (err) => failures.push(`page error: ${err.message}`));
     page.on('response', (res) => {
       if (res.url().includes('/custom/api/') && res.status() !== 200) failures.push(`${res.status()} ${res.url()}`);
     });
@@ -37,7 +45,9 @@ export async function completeDashboard(browser, serverUrl, token, vendor) {
       )
       .then((h) => h.jsonValue())
       .catch(async (err) => {
-        throw new Error(`the home page never completed (${await page.evaluate(() => window.__incomplete)}; failures: ${failures.join(', ') || 'none'}): ${err.message}`);
+        if (process.env.SHOT) await page.screenshot({ path: process.env.SHOT, fullPage: true });
+        const state = await page.evaluate(() => `${location.pathname}: ${window.__incomplete}`);
+        throw new Error(`the home page never completed (${state}; pending: ${[...pending].join(', ') || 'none'}; failures: ${failures.join(', ') || 'none'}): ${err.message}`);
       });
     if (failures.length) throw new Error(`the home page got failures: ${failures.join(', ')}`);
     if (process.env.SHOT) await page.screenshot({ path: process.env.SHOT, fullPage: true });

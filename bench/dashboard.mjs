@@ -110,7 +110,8 @@ try {
   };
   /**
    * The SQL of one request of `url`: those statements of a request that a second one sent too (a background
-   * job's query in the window is not the widget's), less the session's look-up (the bare side has no session).
+   * job's query in the window is not the widget's — unless it recurs in both, as it may beside a request of
+   * seconds), less the session's look-up (the bare side has no session).
    */
   const captureSql = async (url, token) => {
     await get(url, token); // the session is cached now
