@@ -53,6 +53,20 @@ export async function seedDashboard(client, { periods = 6, readings = 24 } = {})
       order by l.machine_tool_id, l.started_at desc`,
     [readings],
   );
+  // the day so far the ingest keeps on each latest row: parts by the counter rule over today's readings, and the
+  // seconds of running periods closed today (the open one is added when read)
+  await client.query(
+    `update machine_latest l set day = (${MIDNIGHT} at time zone 'Asia/Shanghai')::date, day_parts = coalesce(p.parts, 0), day_run_s = coalesce(r.s, 0)
+       from machine_tool m
+       left join (select machine_tool_id, sum(case when prev is null then 0 when n >= prev then n - prev else n end) as parts
+                    from (select machine_tool_id, ts, ("values"->>'cnc_products')::int as n,
+                                 lag(("values"->>'cnc_products')::int) over (partition by machine_tool_id order by ts) as prev
+                            from telemetry) c
+                   where ts >= ${MIDNIGHT} group by machine_tool_id) p on p.machine_tool_id = m.id
+       left join (select machine_tool_id, sum(extract(epoch from ended_at - greatest(started_at, ${MIDNIGHT}))) as s
+                    from machine_state_log where state = 'running' and ended_at >= ${MIDNIGHT} group by machine_tool_id) r on r.machine_tool_id = m.id
+      where m.id = l.machine_tool_id`,
+  );
   await client.query(
     `insert into machine_alarm (machine_tool_id, device_id, alarm_no, alarm_type, alarm_msg, started_at, ended_at)
      select m.id, m.device_id, 'EX' || (1000 + m.id % 50), '报警', '伺服报警 ' || (m.id % 50), ${MIDNIGHT} + ${ELAPSED} * 0.9 * ((m.id * 7) % 100) / 100.0,

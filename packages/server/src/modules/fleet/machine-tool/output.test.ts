@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTION,
@@ -6,12 +5,13 @@ import {
   MACHINE_MENU,
   MACHINE_OUTPUT_TODAY_PATH,
   type MachineParts,
-  type MachineState,
   type MachineTimeline,
   type OutputToday,
   machineHistoryPath,
 } from '@gw/contracts';
-import { customer, device, machineStateLog, machineTool, role } from '../../../db/schema.js';
+import { customer, device, machineTool, role } from '../../../db/schema.js';
+import { storeBatch } from '../../../mqtt/ingest/store.js';
+import type { Reading as IngestReading } from '../../../mqtt/ingest/types.js';
 import { TelemetryPartitions, dayKey } from '../../../mqtt/ingest/partitions.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
 
@@ -24,15 +24,15 @@ function chinaMidnight(now: Date): number {
   return Date.parse(`${day}T00:00:00+08:00`);
 }
 
-type Period = [MachineState, number, number | null];
+/** A reading at a time: cnc_runstatus 1 runs, 0 stands (no brand's table: category modbus), with the counter or alarms. */
 type Reading = [number, Record<string, unknown>];
 
 /**
- * 首页's 今日产量. Group A has workshop A1 below it, B is unrelated; the clock stands at 15:00 China time, so 15
- * hours of today have gone. A's box: M1 runs 08:00–11:00 and since 12:00 (6 h) and makes 55 parts across a
- * counter reset; M2 idles and makes 3 from a counter sent as text; a disabled machine tool runs and counts
- * nothing. A1's box: M3 runs since yesterday (15 h) and makes 30, its first reading ever adding nothing. B's
- * box: M4 runs 09:00–10:30 and makes 100.
+ * 首页's 今日产量, from readings through the ingest itself. Group A has workshop A1 below it, B is unrelated; the
+ * clock stands at 15:00 China time, so 15 hours of today have gone. A's box: M1 runs 08:00–11:00 and since 12:00
+ * (6 h) and makes 55 parts across a counter reset; M2 idles and makes 3 from a counter sent as text; a disabled
+ * machine tool runs and counts nothing. A1's box: M3 runs since yesterday with no running reading today (15 h)
+ * and makes 30, its first counter reading ever adding nothing. B's box: M4 runs 09:00–10:30 and makes 100.
  */
 describe('今日产量 on 首页', () => {
   let t: TestApp;
@@ -66,18 +66,22 @@ describe('今日产量 on 首页', () => {
     userB = await t.login('out-b', 'secret-123');
     noMachine = await t.login('out-box', 'secret-123');
 
-    const machines: [string, number, boolean, Period[], Reading[]][] = [
-      ['M1', ids.a, true, [['idle', h(-4), h(8)], ['running', h(8), h(11)], ['alarm', h(11), h(11, 20)], ['idle', h(11, 20), h(12)], ['running', h(12), null]],
-        [[h(-1), { cnc_products: 100 }], [h(8, 30), { cnc_products: 110 }], [h(10), { cnc_products: 130 }], [h(11), { cnc_products: 5 }], [h(14), { cnc_products: 25 }]]],
-      ['M2', ids.a, true, [['idle', h(-2), null]], [[h(-3), { cnc_products: 7 }], [h(9), { cnc_products: '10' }], [h(9, 30), { cnc_runstatus: 0 }]]],
-      ['OFF', ids.a, false, [['running', h(-2), null]], [[h(-3), { cnc_products: 1 }], [h(9), { cnc_products: 90 }]]],
-      ['M3', ids.a1, true, [['running', h(-5), null]], [[h(6), { cnc_products: 50 }], [h(9), { cnc_products: 80 }]]],
-      ['M4', ids.b, true, [['idle', h(-30), h(9)], ['running', h(9), h(10, 30)], ['idle', h(10, 30), null]], [[h(-20), { cnc_products: 0 }], [h(10), { cnc_products: 100 }]]],
+    const alarm = [{ alarm_no: '1001', alarm_type: 'OT', alarm_msg: '超程' }];
+    const machines: [string, number, boolean, Reading[]][] = [
+      ['M1', ids.a, true, [
+        [h(-4), { cnc_runstatus: 0, cnc_products: 100 }], [h(8), { cnc_runstatus: 1 }], [h(8, 30), { cnc_products: 110 }], [h(10), { cnc_products: 130 }],
+        [h(11), { cnc_runstatus: 0, cnc_alarm: alarm, cnc_products: 5 }], [h(11, 20), { cnc_alarm: [] }], [h(12), { cnc_runstatus: 1 }], [h(14), { cnc_products: 25 }],
+      ]],
+      ['M2', ids.a, true, [[h(-3), { cnc_runstatus: 0, cnc_products: 7 }], [h(9), { cnc_products: '10' }], [h(9, 30), { cnc_runstatus: 0 }]]],
+      ['OFF', ids.a, false, [[h(-3), { cnc_runstatus: 1, cnc_products: 1 }], [h(9), { cnc_products: 90 }]]],
+      ['M3', ids.a1, true, [[h(-5), { cnc_runstatus: 1 }], [h(6), { cnc_products: 50 }], [h(9), { cnc_products: 80 }]]],
+      ['M4', ids.b, true, [[h(-30), { cnc_runstatus: 0 }], [h(-20), { cnc_products: 0 }], [h(9), { cnc_runstatus: 1 }], [h(10), { cnc_products: 100 }], [h(10, 30), { cnc_runstatus: 0 }]]],
     ];
     const boxes = new Map<number, number>();
     let ip = 1;
-    await new TelemetryPartitions(t.db).ensure(new Set(machines.flatMap(([, , , , readings]) => readings.map(([ms]) => dayKey(new Date(ms))))));
-    for (const [code, customerId, enabled, periods, readings] of machines) {
+    await new TelemetryPartitions(t.db).ensure(new Set(machines.flatMap(([, , , readings]) => readings.map(([ms]) => dayKey(new Date(ms))))));
+    const readings: IngestReading[] = [];
+    for (const [code, customerId, enabled, list] of machines) {
       if (!boxes.has(customerId)) {
         const [box] = await t.db
           .insert(device)
@@ -85,19 +89,16 @@ describe('今日产量 on 首页', () => {
           .returning({ id: device.id });
         boxes.set(customerId, box.id);
       }
-      const device_id = boxes.get(customerId)!;
+      const deviceId = boxes.get(customerId)!;
       const [tool] = await t.db
         .insert(machineTool)
-        .values({ device_id, code, name: `${code} 机床`, category: 'fanuc', enabled, ip: `10.96.0.${ip++}` })
+        .values({ device_id: deviceId, code, name: `${code} 机床`, category: 'modbus', enabled, ip: `10.96.0.${ip++}` })
         .returning({ id: machineTool.id });
       m[code] = tool.id;
-      for (const [state, from, to] of periods) {
-        await t.db.insert(machineStateLog).values({ machine_tool_id: tool.id, device_id, state, started_at: new Date(from), ended_at: to === null ? null : new Date(to) });
-      }
-      const rows = JSON.stringify(readings.map(([ms, values]) => [tool.id, new Date(ms).toISOString(), values]));
-      await t.db.execute(sql`insert into telemetry (machine_tool_id, ts, "values")
-        select (e->>0)::int, (e->>1)::timestamptz, e->2 from jsonb_array_elements(${rows}::jsonb) e`);
+      for (const [ms, values] of list) readings.push({ machineId: tool.id, deviceId, customerId, category: 'modbus', ts: new Date(ms), values });
     }
+    // as the boxes report them: in time order, a batch a reading
+    for (const reading of readings.sort((x, y) => x.ts.getTime() - y.ts.getTime())) await storeBatch(t.db, [reading]);
   });
   afterAll(() => t.close());
 
