@@ -187,8 +187,8 @@ try {
       `${r.user.padEnd(11)} ${r.path.padEnd(30)} ${String(r.statements).padStart(3)} ${pair(r.ours.seq)} ${pair(r.bare.seq)} ${pair(r.ours.conc)} ${pair(r.bare.conc)} ${met(r.ours.seq.p99)} /${met(r.ours.conc.p99)}  ${r.card}`,
     );
   }
-  console.log(`complete 首页 in headless Chromium (navigation → every card with its data), ${RUNS} visits: median (worst) ms`);
-  for (const { user, times } of pages) {
+  if (RUNS > 0) console.log(`complete 首页 in headless Chromium (navigation → every card with its data), ${RUNS} visits: median (worst) ms`);
+  for (const { user, times } of pages.filter((p) => p.times.length)) {
     const sorted = [...times].sort((a, b) => a - b);
     console.log(`${user.padEnd(11)} ${f(sorted[Math.floor(sorted.length / 2)])} (${f(sorted.at(-1))})`);
   }

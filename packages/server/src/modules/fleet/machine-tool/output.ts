@@ -30,14 +30,16 @@ export async function outputToday(db: Db, req: FastifyRequest, now: Date, limit:
   const openRun = sql`case when ${latest.state} = 'running' then greatest(extract(epoch from ${at(now)} - greatest(${latest.state_since}, ${at(start)})), 0) else 0 end`;
   const rows = await rowsOf<Omit<CustomerOutput, 'utilisation'>>(
     db,
-    sql`select ${customer.id} as customer_id, ${customer.company_name} as customer_name, count(*)::int as machines,
-        coalesce(sum(${dayOf(latest.day_run_s)} + ${openRun}), 0)::float8 as run_s, coalesce(sum(${dayOf(latest.day_parts)}), 0)::float8 as parts
-      from ${machineTool}
-      join ${device} on ${device.id} = ${machineTool.device_id}
-      join ${customer} on ${customer.id} = ${device.customer_id}
-      left join ${latest} on ${latest.machine_tool_id} = ${machineTool.id}
-      where ${and(eq(machineTool.enabled, true), customerScope(req.user, device.customer_id))}
-      group by ${customer.id}, ${customer.company_name}`,
+    sql`select c.id as customer_id, c.company_name as customer_name, s.machines, s.run_s, s.parts
+      from (
+        select ${device.customer_id} as customer_id, count(*)::int as machines,
+          coalesce(sum(${dayOf(latest.day_run_s)} + ${openRun}), 0)::float8 as run_s, coalesce(sum(${dayOf(latest.day_parts)}), 0)::float8 as parts
+        from ${machineTool}
+        join ${device} on ${device.id} = ${machineTool.device_id}
+        left join ${latest} on ${latest.machine_tool_id} = ${machineTool.id}
+        where ${and(eq(machineTool.enabled, true), customerScope(req.user, device.customer_id))}
+        group by ${device.customer_id}
+      ) s join ${customer} c on c.id = s.customer_id`,
   );
   const elapsedS = (now.getTime() - start.getTime()) / 1000;
   const items = rows.map((r) => ({ ...r, utilisation: utilisation(r.run_s, r.machines, elapsedS) }));
