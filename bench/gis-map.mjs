@@ -3,7 +3,7 @@
 // login) and side by side for a bare page that draws the same map and the same points with ECharts alone (no React,
 // no antd, no API: the points inlined), the time from navigation to the map drawn with every point (goal ≤ 1.5 s),
 // frame times while zooming and panning with the wheel and the mouse (goal: no frame over 50 ms) and the JS heap.
-// Run after `npm run build`: node bench/gis-map.mjs (env PG_URL, BOXES, RUNS)
+// Run after `npm run build`: node bench/gis-map.mjs (env PG_URL, BOXES, RUNS; TRACE=1 prints each visit's requests)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +95,14 @@ fetch('/china.json').then((r) => r.json()).then((china) => {
     const drawnAt = await page
       .waitForFunction((selector) => (document.querySelector(selector) ? performance.now() : null), drawnSelector, { timeout: 60_000, polling: 'raf' })
       .then((h) => h.jsonValue());
+    if (process.env.TRACE && signIn) {
+      // where the time to drawn goes: each request's start and end (ms from navigation), and the long tasks' sum
+      const entries = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]),
+      );
+      for (const [start, end, name] of entries) console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${name}`);
+      console.log(`  drawn at ${Math.round(drawnAt)}`);
+    }
     const box = await page.locator(drawnSelector).boundingBox();
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;

@@ -11,3 +11,9 @@ export const WHITE_LIST: readonly string[] = [LOGIN_PATH, '/auth-redirect'];
 export function loginPath(wanted: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(wanted).replace(/%2F/gi, '/')}`;
 }
+
+/** The router's path of a location's pathname (without the basename; '/' for the basename itself). */
+export function routerPath(pathname: string): string {
+  if (pathname === BASENAME) return '/';
+  return pathname.startsWith(`${BASENAME}/`) ? pathname.slice(BASENAME.length) : pathname;
+}

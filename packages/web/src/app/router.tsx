@@ -4,10 +4,11 @@ import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { RouteGuard } from './guard';
 import { useSessionExpiredRedirect } from './hooks';
-import { NOT_FOUND_PATH } from './paths';
+import { NOT_FOUND_PATH, routerPath } from './paths';
 import { ProgressFallback } from './progress';
 import type { AppRoute } from './route-types';
 import { constantRoutes } from './routes';
+import { warmStart } from './warm';
 
 type PageLoader = NonNullable<AppRoute['page']>;
 
@@ -20,7 +21,11 @@ function lazyPage(load: PageLoader): LazyExoticComponent<ComponentType> {
   return page;
 }
 
-const LazyLayout = lazy(() => import('./LayoutFrame').then((module) => ({ default: module.LayoutFrame })));
+const loadLayout = () => import('./LayoutFrame');
+const LazyLayout = lazy(() => loadLayout().then((module) => ({ default: module.LayoutFrame })));
+
+// opened with a session: the frame's and the page's code load beside the user info instead of after it
+if (useUserStore.getState().token) warmStart(routerPath(window.location.pathname), loadLayout);
 
 /** The frame of every layout route; one element type for all of them, so moving between menu groups keeps it. */
 function LayoutRoute() {

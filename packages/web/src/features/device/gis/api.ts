@@ -22,11 +22,24 @@ export function useCustomerMap(enabled: boolean) {
 
 const MAPS = `${import.meta.env.BASE_URL}maps/`;
 
-async function mapFile<T>(name: string): Promise<T> {
-  const res = await fetch(`${MAPS}${name}`);
-  if (!res.ok) throw new Error(`${name}: ${res.status}`);
-  return (await res.json()) as T;
+/** The map files fetched so far, each once per tab (a failed one is forgotten, so a retry fetches it again). */
+const files = new Map<string, Promise<unknown>>();
+
+function mapFile<T>(name: string): Promise<T> {
+  let file = files.get(name);
+  if (!file) {
+    file = fetch(`${MAPS}${name}`).then(async (res) => {
+      if (!res.ok) throw new Error(`${name}: ${res.status}`);
+      return res.json() as Promise<unknown>;
+    });
+    file.catch(() => files.delete(name));
+    files.set(name, file);
+  }
+  return file as Promise<T>;
 }
+
+/** Starts fetching the country's map before the page asks for it (the page's code loads beside the session). */
+export const prefetchCountry = (): void => void mapFile('china.json').catch(() => undefined);
 
 /**
  * The map's regions, bundled with the console (public/maps, derived by scripts/derive-china-map.mjs): China's

@@ -54,7 +54,13 @@ const LARGE = 2000;
  * count — or the boxes as points, one series per state in its colour (so 10,000 points draw as four large paths).
  * A point's value is [lng, lat, id]: a click on it names the box.
  */
-export function mapOption({ map, layer, points, customers, view }: Input): EChartsCoreOption {
+export function mapOption(input: Input): EChartsCoreOption {
+  // no entrance animation: the map is complete at its first frame, and a live refresh every few seconds does not
+  // grow every bubble again (ECharts animates series under 2,000 items, so bubbles would, the points would not)
+  return { animation: false, ...layerOption(input) };
+}
+
+function layerOption({ map, layer, points, customers, view }: Input): EChartsCoreOption {
   const geo = {
     map,
     roam: true,
