@@ -91,6 +91,12 @@ fetch('/china.json').then((r) => r.json()).then((china) => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     if (signIn) await signIn(page);
+    if (process.env.TRACE) {
+      await page.addInitScript(() => {
+        window.__long = [];
+        new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => [Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });
+      });
+    }
     await page.goto(url);
     const drawnAt = await page
       .waitForFunction((selector) => (document.querySelector(selector) ? performance.now() : null), drawnSelector, { timeout: 60_000, polling: 'raf' })
@@ -101,6 +107,11 @@ fetch('/china.json').then((r) => r.json()).then((china) => {
         performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name.replace(location.origin, '')]),
       );
       for (const [start, end, name] of entries) console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${name}`);
+      const long = await page.evaluate(() => window.__long);
+      // performance.mark() calls added while investigating show here too
+      const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => `${m.name}@${Math.round(m.startTime)}`));
+      if (marks.length) console.log(`  marks: ${marks.join(' ')}`);
+      console.log(`  long tasks (start+ms): ${long.map(([at, ms]) => `${at}+${ms}`).join(' ')}`);
       console.log(`  drawn at ${Math.round(drawnAt)}`);
     }
     const box = await page.locator(drawnSelector).boundingBox();

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Navigate, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router';
 import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
@@ -8,37 +8,28 @@ import { NOT_FOUND_PATH, routerPath } from './paths';
 import { ProgressFallback } from './progress';
 import type { AppRoute } from './route-types';
 import { constantRoutes } from './routes';
-import { warmStart } from './warm';
+import { pageOf, warmStart } from './warm';
+import { preloadable } from '../utils/preloadable';
 
 type PageLoader = NonNullable<AppRoute['page']>;
 
-const lazyPages = new WeakMap<PageLoader, LazyExoticComponent<ComponentType>>();
-
-/** One React.lazy per loader, so rebuilding the route table (after login, a role switch) keeps mounted pages. */
-function lazyPage(load: PageLoader): LazyExoticComponent<ComponentType> {
-  let page = lazyPages.get(load);
-  if (!page) lazyPages.set(load, (page = lazy(load)));
-  return page;
-}
-
-const loadLayout = () => import('./LayoutFrame');
-const LazyLayout = lazy(() => loadLayout().then((module) => ({ default: module.LayoutFrame })));
+const layout = preloadable<object>(() => import('./LayoutFrame').then((module) => ({ default: module.LayoutFrame })));
 
 // opened with a session: the frame's and the page's code load beside the user info instead of after it
-if (useUserStore.getState().token) warmStart(routerPath(window.location.pathname), loadLayout);
+if (useUserStore.getState().token) warmStart(routerPath(window.location.pathname), layout.preload);
 
 /** The frame of every layout route; one element type for all of them, so moving between menu groups keeps it. */
 function LayoutRoute() {
   return (
     <Suspense fallback={<ProgressFallback />}>
-      <LazyLayout />
+      <layout.Component />
     </Suspense>
   );
 }
 
 /** A page in its own Suspense, keyed by path so that opening another page shows the progress bar while it loads. */
 function pageElement(route: AppRoute, load: PageLoader) {
-  const Page = lazyPage(load);
+  const Page = pageOf(load).Component;
   return (
     <Suspense key={route.path} fallback={<ProgressFallback />}>
       <Page />

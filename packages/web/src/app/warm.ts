@@ -1,6 +1,18 @@
 import { matchPath } from 'react-router';
+import { type Preloadable, preloadable } from '../utils/preloadable';
 import type { AppRoute } from './route-types';
 import { asyncRoutes, constantRoutes } from './routes';
+
+type PageLoader = NonNullable<AppRoute['page']>;
+
+const pages = new WeakMap<PageLoader, Preloadable<object>>();
+
+/** The page of a loader, one per loader, so rebuilding the route table (after login, a role switch) keeps mounted pages. */
+export function pageOf(load: PageLoader): Preloadable<object> {
+  let page = pages.get(load);
+  if (!page) pages.set(load, (page = preloadable(load)));
+  return page;
+}
 
 /** The page loader of the route `pathname` opens, among these routes and their children; undefined for none. */
 export function pageLoaderFor(pathname: string, routes: readonly AppRoute[] = [...constantRoutes, ...asyncRoutes]): AppRoute['page'] {
@@ -19,6 +31,7 @@ export function pageLoaderFor(pathname: string, routes: readonly AppRoute[] = [.
  * decided by the routes the session generates.
  */
 export function warmStart(pathname: string, layout: () => Promise<unknown>): void {
-  void layout().catch(() => undefined);
-  void pageLoaderFor(pathname)?.().catch(() => undefined);
+  layout().catch(() => undefined);
+  const load = pageLoaderFor(pathname);
+  if (load) pageOf(load).preload().catch(() => undefined);
 }

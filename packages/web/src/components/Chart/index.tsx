@@ -1,5 +1,6 @@
 import { Empty, Skeleton, Spin } from 'antd';
-import { type CSSProperties, Suspense, lazy } from 'react';
+import { type CSSProperties, Suspense } from 'react';
+import { preloadable } from '../../utils/preloadable';
 // types only: erased from the build, so ECharts stays in the chunk loaded below
 import type { EChartProps } from './EChart';
 
@@ -16,15 +17,15 @@ export type ChartProps = EChartProps & {
   style?: CSSProperties;
 };
 
-const load = () => import('./EChart');
-const EChart = lazy(load);
+const echart = preloadable(() => import('./EChart'));
+const EChart = echart.Component;
 
 /**
  * Starts fetching ECharts now, for a page that will draw a chart as soon as its data is in: the chart's code then
  * loads beside the data instead of after it.
  */
 export function preloadChart(): void {
-  void load();
+  echart.preload().catch(() => undefined);
 }
 
 const fill: CSSProperties = { width: '100%', height: '100%' };
