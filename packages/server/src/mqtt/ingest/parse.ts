@@ -1,22 +1,15 @@
 import { type TelemetryItem, telemetryMessageSchema } from '@gw/contracts';
+import { type MalformedReason, parsePayload } from '../payload.js';
 
-/** Why a `data` payload was dropped, the label of `ingest_malformed_total`. */
-export type MalformedReason = 'too_large' | 'not_json' | 'bad_shape';
+export type { MalformedReason } from '../payload.js';
 
 /** The largest payload read (a box sends ≤ 100 machines × 200 values; more is a broken or hostile box). */
 export const MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The items of a `data/<gw>/v1` payload, or why it is malformed. */
 export function parseTelemetry(payload: Buffer): { items: TelemetryItem[] } | { malformed: MalformedReason } {
-  if (payload.length > MAX_PAYLOAD_BYTES) return { malformed: 'too_large' };
-  let json: unknown;
-  try {
-    json = JSON.parse(payload.toString('utf8'));
-  } catch {
-    return { malformed: 'not_json' };
-  }
-  const parsed = telemetryMessageSchema.safeParse(json);
-  return parsed.success ? { items: parsed.data } : { malformed: 'bad_shape' };
+  const read = parsePayload(payload, MAX_PAYLOAD_BYTES, telemetryMessageSchema);
+  return 'value' in read ? { items: read.value } : read;
 }
 
 /** `[{name, value}]` as an object; a later duplicate name wins. */

@@ -3,26 +3,20 @@ import { boxTrafficSchema } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { IngestLog } from '../ingest/index.js';
 import type { BoxLink, BoxMessage } from '../link.js';
+import { type MalformedReason, parsePayload } from '../payload.js';
 import { KeyedQueue } from '../presence/keyed-queue.js';
 import { type TrafficReport, countTraffic } from './count.js';
 
 /** A traffic report is three numbers; anything much longer is a broken or hostile box. */
 const MAX_PAYLOAD_BYTES = 4096;
 
-export type TrafficMalformed = 'too_large' | 'not_json' | 'bad_shape';
+export type TrafficMalformed = MalformedReason;
 
 /** The report in a `traffic/<gw>/v1` payload, or why it is dropped. */
 export function parseTraffic(gatewayId: string, payload: Buffer): TrafficReport | { malformed: TrafficMalformed } {
-  if (payload.length > MAX_PAYLOAD_BYTES) return { malformed: 'too_large' };
-  let json: unknown;
-  try {
-    json = JSON.parse(payload.toString('utf8'));
-  } catch {
-    return { malformed: 'not_json' };
-  }
-  const parsed = boxTrafficSchema.safeParse(json);
-  if (!parsed.success) return { malformed: 'bad_shape' };
-  const { ts, rx, tx } = parsed.data;
+  const parsed = parsePayload(payload, MAX_PAYLOAD_BYTES, boxTrafficSchema);
+  if ('malformed' in parsed) return parsed;
+  const { ts, rx, tx } = parsed.value;
   // counters past 2^53 lose bytes in JSON already: such a box is broken, not busy
   if (![ts, rx, tx].every((n) => n <= Number.MAX_SAFE_INTEGER)) return { malformed: 'bad_shape' };
   return { gatewayId, ts, rx: Math.floor(rx), tx: Math.floor(tx) };
