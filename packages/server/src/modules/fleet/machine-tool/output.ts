@@ -6,8 +6,7 @@ import { customer, device, machineLatest, machineTool } from '../../../db/schema
 import { customerScope } from '../../../http/scope.js';
 import { chinaDate, chinaDay } from '../../../lib/china-day.js';
 import { rowsOf } from '../../../mqtt/ingest/rows.js';
-
-const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+import { at } from './history.js';
 
 /** running seconds ÷ (machine tools × seconds gone today), 0 before any second or machine tool. */
 const utilisation = (runS: number, machines: number, elapsedS: number) => (machines > 0 && elapsedS > 0 ? Math.min(1, runS / (machines * elapsedS)) : 0);
