@@ -20,3 +20,4 @@ export * from './box/index.js';
 export * from './debug.js';
 export * from './address.js';
 export * from './gis.js';
+export * from './firmware/index.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminUserResource } from './admin-user.js';
 import { booleanParamSchema, idFilterSchema } from './api.js';
 import { configResource } from './config-admin.js';
+import { flashBatchResource, rolloutResource, versionResource } from './firmware/index.js';
 import { customerResource } from './customer.js';
 import { deviceResource } from './fleet/device.js';
 import { deviceTagResource } from './fleet/device-tag.js';
@@ -42,6 +43,9 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   machine_scrap: { machine_tool_id: '机床', day: '日期', shift: '班次', count: '报废数', updated_at: '更新时间' },
   traffic_plan: { id: 'ID', name: '套餐名称', monthly_mb: '每月流量(MB)', is_default: '默认套餐', remark: '备注', created_at: '创建时间', updated_at: '更新时间' },
   traffic_plan_box: { device_id: '网关设备', plan_id: '流量套餐' },
+  firmware_version: { id: 'ID', ...versionResource.labels, created_by: '创建人' },
+  rollout: { id: 'ID', ...rolloutResource.labels, created_by: '创建人' },
+  flash_batch: { id: 'ID', ...flashBatchResource.labels, created_by: '创建人' },
 };
 
 /** Titles of the audited tables, for the log's table filter. */
@@ -72,6 +76,9 @@ export const TABLE_TITLES: Record<string, string> = {
   traffic_plan: '流量套餐',
   // a box's SIM plan: logged under the box (its id is the record)
   traffic_plan_box: '设备的流量套餐',
+  firmware_version: versionResource.title,
+  rollout: rolloutResource.title,
+  flash_batch: flashBatchResource.title,
 };
 
 /** The label of one column of an audited table; '' for a column the catalogue does not know. */

@@ -86,16 +86,16 @@ export const MENUS: readonly MenuDef[] = [
     actions: [],
     children: [
       { path: '/system/admin_user', title: 'adminUser', zh: '管理员', icon: 'UserOutlined', actions: CRUD },
-      // roles have no sheet: nothing to export
+      // roles have no sheet: nothing to export (nor have firmware releases and flash batches, below)
       { path: '/system/role', title: 'role', zh: '角色管理', icon: 'SafetyCertificateOutlined', actions: WRITE },
       { path: '/system/config', title: 'config', zh: '通用配置', icon: 'ControlOutlined', actions: CRUD },
       { path: '/system/mp_reply', title: 'mpReply', zh: '自动回复', icon: 'MessageOutlined', actions: CRUD },
       { path: '/system/qrcode_url', title: 'qrcodeUrl', zh: '短链接', icon: 'QrcodeOutlined', actions: CRUD },
-      { path: '/system/version', title: 'version', zh: '版本管理', icon: 'CloudUploadOutlined', actions: CRUD },
+      { path: '/system/version', title: 'version', zh: '版本管理', icon: 'CloudUploadOutlined', actions: WRITE },
       // a licence is revoked (修改), never deleted, and has no sheet
       { path: '/system/gen_license', title: 'genLicense', zh: '授权生成', icon: 'KeyOutlined', actions: ['query', 'add', 'edit'] },
       { path: '/system/debug_client', title: 'debugClient', zh: '调试代理', icon: 'BugOutlined', actions: CRUD },
-      { path: '/system/box_flasher', title: 'boxFlasher', zh: '刷机助手', icon: 'ThunderboltOutlined', actions: CRUD },
+      { path: '/system/box_flasher', title: 'boxFlasher', zh: '刷机助手', icon: 'ThunderboltOutlined', actions: WRITE },
       // both logs are written by the server and never edited or deleted
       { path: '/system/log', title: 'log', zh: '操作日志', icon: 'FileTextOutlined', actions: READ_EXPORT },
       { path: '/system/login_log', title: 'loginLog', zh: '登录日志', icon: 'LoginOutlined', roles: ['manager'], actions: READ_EXPORT },

@@ -21,6 +21,7 @@ import { startLive } from './live/start.js';
 import { customerRoutes } from './modules/customer/routes.js';
 import { debugRoutes } from './modules/debug/routes.js';
 import { exportRoutes } from './modules/export/routes.js';
+import { firmwareRoutes } from './modules/firmware/routes.js';
 import { fleetRoutes } from './modules/fleet/routes.js';
 import { gisRoutes } from './modules/gis/routes.js';
 import { licenseRoutes } from './modules/license/routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(async (scope) => licenseRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => debugRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => orderRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => firmwareRoutes(scope, deps), { prefix: API_PREFIX });
 
   await startMqtt(app, deps, metrics);
   await startLive(app, deps, metrics);

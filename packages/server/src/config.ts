@@ -5,6 +5,11 @@ import { BOX_COMMAND_TIMEOUT_SECONDS } from '@gw/contracts';
 export interface Config {
   port: number;
   host: string;
+  /**
+   * How boxes reach this server over HTTP(S), e.g. https://iot.example.com (firmware download links); empty:
+   * http://127.0.0.1:<the port it listens on>, enough for boxes on the same machine (the simulator).
+   */
+  publicUrl: string;
   dataDir: string;
   /** Real PostgreSQL; PGlite under DATA_DIR/pglite when empty. */
   databaseUrl: string;
@@ -80,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 9527, 'PORT'),
     host: env.HOST || '0.0.0.0',
+    publicUrl: env.PUBLIC_URL || '',
     dataDir,
     databaseUrl: env.DATABASE_URL || '',
     dbPoolMax: int(env.DB_POOL_MAX, 20, 'DB_POOL_MAX', 1),

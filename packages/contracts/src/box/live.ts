@@ -40,7 +40,7 @@ export interface OnlineLogRow {
 /**
  * What the live channel (`/custom/api/v1/live`) pushes to a browser tab, each scoped by `customer_id` (the
  * box's owner): a tab receives an event only when that customer is in its user's subtree (vendor: all).
- * `job` events belong to their `user_id` alone.
+ * `job` events belong to their `user_id` alone; `rollout` events go to users who may see rollouts.
  */
 export type LiveEvent =
   | { type: 'presence'; customer_id: number; device_id: number; gateway_id: string; online: boolean; at: string }
@@ -48,7 +48,9 @@ export type LiveEvent =
   | { type: 'alarm'; customer_id: number; device_id: number; machine_id: number; alarm_no: string; alarm_msg: string; active: boolean; at: string }
   | { type: 'realtime'; customer_id: number; device_id: number; machine_id: number; ts: string; values: Record<string, unknown> }
   | { type: 'job'; user_id: number; job_id: number; status: string; progress: number }
-  | { type: 'debug'; user_id: number; session_id: number; command_id: number; ret: number; msg: unknown };
+  | { type: 'debug'; user_id: number; session_id: number; command_id: number; ret: number; msg: unknown }
+  /** A rollout moved (its state, or one box's: `device_id`); for tabs whose user has 版本管理's 查询. */
+  | { type: 'rollout'; rollout_id: number; device_id: number | null; state: string; at: string };
 export type LiveEventType = LiveEvent['type'];
 
 /** What a tab sends after it opens the channel: its session token first (nothing is sent before it). */

@@ -70,9 +70,9 @@ export type BoxTraffic = z.infer<typeof boxTrafficSchema>;
 /**
  * The box's own HTTP API as the platform calls it over the command channel (the simulator answers these
  * like a box). `info` (GET) → BoxInfo; `login` (POST {password}) → 0 or 410; `license` (POST {license}
- * installs a certificate, DELETE removes it).
+ * installs a certificate, DELETE removes it); `upgrade` (POST BoxUpgrade: fetch, verify and install a firmware).
  */
-export const BOX_API = { info: '/api/info', login: '/api/login', license: '/api/license', config: '/api/config' } as const;
+export const BOX_API = { info: '/api/info', login: '/api/login', license: '/api/license', config: '/api/config', upgrade: '/system/upgrade' } as const;
 
 /** What `GET /api/info` answers: the box's version, identity and its collection config. */
 export const boxInfoSchema = z.object({

@@ -21,7 +21,21 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DeviceState, FlowType, LicenseCount, LicenseType, MachineState, OnlineReason, OrderStatus, RoleMenu } from '@gw/contracts';
+import type {
+  DeviceState,
+  FlashBatchState,
+  FlowType,
+  LicenseCount,
+  LicenseType,
+  MachineState,
+  OnlineReason,
+  OrderStatus,
+  RoleMenu,
+  RolloutItemState,
+  RolloutState,
+  RolloutTarget,
+  VersionStatus,
+} from '@gw/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -721,3 +735,146 @@ export const trafficPlanBox = pgTable('traffic_plan_box', {
     .notNull()
     .references(() => trafficPlan.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * 固件版本: a firmware release. The file lives under DATA_DIR/firmware named by its SHA-256 (`sha256`); a
+ * release is unique by version among the live (not deleted) releases of each device type it fits.
+ */
+export const firmwareVersion = pgTable(
+  'firmware_version',
+  {
+    id: serial('id').primaryKey(),
+    version: text('version').notNull(),
+    goods_ids: integer('goods_ids').array().notNull(),
+    file_name: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    changelog: text('changelog').notNull().default(''),
+    status: text('status').$type<VersionStatus>().notNull().default('draft'),
+    published_at: timestamp('published_at', { withTimezone: true }),
+    created_by: integer('created_by').references(() => adminUser.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('firmware_version_version_idx').on(t.version),
+    index('firmware_version_goods_idx').using('gin', t.goods_ids),
+    check('firmware_version_status_check', sql`${t.status} in ('draft', 'published', 'deleted')`),
+  ],
+);
+
+/** 固件推送: one rollout of a published release to a set of boxes, fixed when it is created (rollout_item). */
+export const rollout = pgTable(
+  'rollout',
+  {
+    id: serial('id').primaryKey(),
+    version_id: integer('version_id')
+      .notNull()
+      .references(() => firmwareVersion.id),
+    target: jsonb('target').$type<RolloutTarget>().notNull(),
+    batch_size: integer('batch_size').notNull(),
+    concurrency: integer('concurrency').notNull(),
+    pause_seconds: integer('pause_seconds').notNull().default(0),
+    stop_failure_percent: integer('stop_failure_percent').notNull(),
+    offline_deadline_minutes: integer('offline_deadline_minutes').notNull(),
+    state: text('state').$type<RolloutState>().notNull().default('running'),
+    stop_reason: text('stop_reason').notNull().default(''),
+    /** The batch now running (1-based) and how many there are. */
+    batch: integer('batch').notNull().default(1),
+    batches: integer('batches').notNull(),
+    /** The current batch's start; the next batch does not start before next_batch_at (the pause). */
+    batch_started_at: timestamp('batch_started_at', { withTimezone: true }),
+    next_batch_at: timestamp('next_batch_at', { withTimezone: true }),
+    remark: text('remark').notNull().default(''),
+    created_by: integer('created_by').references(() => adminUser.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('rollout_state_idx').on(t.state),
+    index('rollout_version_idx').on(t.version_id),
+    check('rollout_state_check', sql`${t.state} in ('running', 'paused', 'stopped', 'cancelled', 'done')`),
+  ],
+);
+
+/** One box of a rollout: its batch and its way through the update. Not audited (the rollout's own row is). */
+export const rolloutItem = pgTable(
+  'rollout_item',
+  {
+    rollout_id: integer('rollout_id')
+      .notNull()
+      .references(() => rollout.id, { onDelete: 'cascade' }),
+    device_id: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    gateway_id: text('gateway_id').notNull(),
+    batch: integer('batch').notNull(),
+    state: text('state').$type<RolloutItemState>().notNull().default('pending'),
+    progress: smallint('progress').notNull().default(0),
+    error: text('error').notNull().default(''),
+    from_version: text('from_version').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the command went out (sending) and when the box last reported; the timeouts count from these. */
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rollout_id, t.device_id] }),
+    index('rollout_item_batch_idx').on(t.rollout_id, t.batch, t.state),
+    index('rollout_item_device_idx').on(t.device_id),
+    check(
+      'rollout_item_state_check',
+      sql`${t.state} in ('pending', 'sending', 'downloading', 'verifying', 'installing', 'done', 'failed', 'skipped')`,
+    ),
+  ],
+);
+
+/** 刷机批次: a factory batch of new box identities (gateway ids reserved at creation, secrets at the one download). */
+export const flashBatch = pgTable(
+  'flash_batch',
+  {
+    id: serial('id').primaryKey(),
+    goods_id: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    count: integer('count').notNull(),
+    prefix: text('prefix').notNull().default(''),
+    start: integer('start').notNull(),
+    digits: integer('digits').notNull(),
+    buy_order_id: integer('buy_order_id').references(() => buyOrder.id, { onDelete: 'set null' }),
+    state: text('state').$type<FlashBatchState>().notNull().default('new'),
+    remark: text('remark').notNull().default(''),
+    created_by: integer('created_by').references(() => adminUser.id, { onDelete: 'set null' }),
+    downloaded_at: timestamp('downloaded_at', { withTimezone: true }),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('flash_batch_state_check', sql`${t.state} in ('new', 'downloaded', 'confirmed')`)],
+);
+
+/**
+ * One identity of a flash batch: its gateway id (unique across batches), the hash of the secret handed out in
+ * the download, the box it became, and the fingerprint of its first connection, fixed from then on (a later
+ * connection reporting another one is refused and counted as a possible clone).
+ */
+export const flashItem = pgTable(
+  'flash_item',
+  {
+    id: serial('id').primaryKey(),
+    batch_id: integer('batch_id')
+      .notNull()
+      .references(() => flashBatch.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    gateway_id: text('gateway_id').notNull().unique(),
+    secret_hash: text('secret_hash').notNull().default(''),
+    device_id: integer('device_id').references(() => device.id, { onDelete: 'set null' }),
+    first_connected_at: timestamp('first_connected_at', { withTimezone: true }),
+    fingerprint: text('fingerprint').notNull().default(''),
+    clone_attempts: integer('clone_attempts').notNull().default(0),
+    last_clone_at: timestamp('last_clone_at', { withTimezone: true }),
+    last_clone_fingerprint: text('last_clone_fingerprint').notNull().default(''),
+  },
+  (t) => [index('flash_item_batch_idx').on(t.batch_id, t.seq), index('flash_item_device_idx').on(t.device_id)],
+);

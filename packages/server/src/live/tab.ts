@@ -1,5 +1,5 @@
 import type WebSocket from 'ws';
-import { DEVICE_PATH, type LiveEvent, can } from '@gw/contracts';
+import { DEVICE_PATH, type LiveEvent, VERSION_PATH, can } from '@gw/contracts';
 import type { Db } from '../db/client.js';
 import { customerSubtree } from '../http/scope.js';
 import type { SessionUser } from '../http/types.js';
@@ -25,6 +25,8 @@ function keyOf(event: LiveEvent): string {
       return `a${event.machine_id}:${event.alarm_no}`;
     case 'job':
       return `j${event.job_id}`;
+    case 'rollout':
+      return `o${event.rollout_id}:${event.device_id ?? ''}`;
     case 'debug':
       return `d${event.session_id}:${event.command_id}`;
   }
@@ -67,9 +69,13 @@ export class LiveTab {
     this.watched = new Set(deviceIds);
   }
 
-  /** Whether this tab may see the event: its own jobs and debug replies; devices of its customers with 网关设备 query. */
+  /**
+ * Whether this tab may see the event: its own jobs and debug replies; rollouts with 版本管理 query; devices of its
+ * customers with 网关设备 query.
+ */
   sees(event: LiveEvent): boolean {
     if (event.type === 'job' || event.type === 'debug') return event.user_id === this.user.id;
+    if (event.type === 'rollout') return can(this.user.grants, VERSION_PATH, 'query');
     if (!can(this.user.grants, DEVICE_PATH, 'query')) return false;
     if (this.customers && !this.customers.has(event.customer_id)) return false;
     return event.type !== 'realtime' || this.watched.has(event.device_id);

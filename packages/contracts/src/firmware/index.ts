@@ -1,0 +1,3 @@
+export * from './flasher.js';
+export * from './rollout.js';
+export * from './version.js';

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import { flasherRoutes } from './flasher/routes.js';
+import { rolloutRoutes } from './rollout/routes.js';
+import { versionRoutes } from './version/routes.js';
+
+/** The vendor's firmware tools: 版本管理 (releases), their rollouts to boxes, and 刷机助手 (provisioning batches). */
+export function firmwareRoutes(app: FastifyInstance, deps: AppDeps): void {
+  versionRoutes(app, deps);
+  rolloutRoutes(app, deps);
+  flasherRoutes(app, deps);
+}
