@@ -6,15 +6,17 @@ import { guardBoxes } from './box-access.js';
 import { startCommands } from './commands/index.js';
 import { embeddedLink } from './embedded-link.js';
 import { startExternal } from './external/start.js';
+import { followBoxIdentity } from './identity/index.js';
 import { startIngest } from './ingest/index.js';
 import type { BoxLink } from './link.js';
 import { brokerMetrics } from './metrics.js';
+import { startOta } from './ota/index.js';
 import { startPresence } from './presence/index.js';
 import { startTraffic } from './traffic/index.js';
 
 /**
- * Starts the box link: the embedded broker unless the settings turn it off, then presence, ingest and
- * commands on it; all stored on deps and stopped with the app.
+ * Starts the box link: the embedded broker unless the settings turn it off, then presence, ingest, what boxes
+ * say of themselves, commands and firmware rollouts on it; all stored on deps and stopped with the app.
  */
 export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: Registry): Promise<void> {
   const { config } = deps;
@@ -42,10 +44,13 @@ export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: R
   const presence = await startPresence(link, deps, { log: app.log });
   const ingest = await startIngest(link, deps, registry, app.log);
   app.addHook('onClose', startTraffic(link, deps, registry, app.log).stop);
+  app.addHook('onClose', followBoxIdentity(link, deps, app.log).stop);
   const commands = startCommands(link, deps);
   deps.commands = commands;
+  const ota = startOta(app, link, deps);
   // flush what is pending (last_seen, telemetry batches) and stop waiting for replies
   app.addHook('onClose', async () => {
+    await ota.stop();
     commands.stop();
     await ingest.stop();
     await presence.stop();
