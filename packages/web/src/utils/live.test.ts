@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '@gw/contracts';
 import { fakeLiveChannel as fakeChannel } from '../test/live';
-import { LIVE_SESSION_GONE, liveUrl, setLiveChannel, useLiveEvent, useLiveWatch } from './live';
+import { LIVE_SESSION_GONE, liveUrl, setLiveChannel, useLiveEvent, useLiveRefetch, useLiveWatch } from './live';
 
 const presence: LiveEvent = { type: 'presence', customer_id: 2, device_id: 7, gateway_id: 'G7', online: true, at: '2026-11-23T12:00:00Z' };
 
@@ -81,5 +81,17 @@ describe('the live channel', () => {
     act(() => void vi.advanceTimersByTime(60_000));
     expect(gone).toHaveBeenCalledOnce();
     expect(sockets).toHaveLength(1);
+  });
+
+  it('refetches only on the events the filter accepts', () => {
+    const sockets = fakeChannel();
+    const refetch = vi.fn();
+    const rollout = (rollout_id: number): LiveEvent => ({ type: 'rollout', rollout_id, device_id: null, state: 'running', at: '2026-11-23T12:00:00Z' });
+    renderHook(() => useLiveRefetch(['rollout'], refetch, 0, (event) => event.rollout_id === 4));
+    act(() => sockets[0].open());
+    act(() => sockets[0].push(rollout(5)));
+    expect(refetch).not.toHaveBeenCalled();
+    act(() => sockets[0].push(rollout(4)));
+    expect(refetch).toHaveBeenCalledTimes(1);
   });
 });

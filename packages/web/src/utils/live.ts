@@ -197,15 +197,22 @@ export function useLiveWatch(deviceIds: readonly number[]): void {
 
 /**
  * Refetches on live events of these types, at most once per `ms`: the first event at once, those within the next
- * `ms` together once it is over (a workshop starting its shift sends a burst; the card asks once).
+ * `ms` together once it is over (a workshop starting its shift sends a burst; the card asks once). `about`, when
+ * given, keeps only the events it accepts (one rollout's page ignores the others').
  * @example const states = useMachineStates(); useLiveRefetch(['machine_state', 'presence'], states.refetch);
+ * @example useLiveRefetch(['rollout'], rollout.refetch, 1000, (event) => event.rollout_id === id);
  */
-export function useLiveRefetch(types: readonly LiveEventType[], refetch: () => unknown, ms = 2000): void {
+export function useLiveRefetch<T extends LiveEventType>(
+  types: readonly T[],
+  refetch: () => unknown,
+  ms = 2000,
+  about?: (event: Extract<LiveEvent, { type: T }>) => boolean,
+): void {
   const last = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
-  useLiveEvent(types, () => {
-    if (timer.current) return;
+  useLiveEvent(types, (event) => {
+    if (timer.current || (about && !about(event))) return;
     const run = () => {
       timer.current = null;
       last.current = Date.now();
