@@ -26,6 +26,8 @@ export interface Config {
   adminPassword: string;
   loginCaptcha: boolean;
   uploadMaxMb: number;
+  /** Largest firmware file 版本管理 accepts (POST /system/version/file). */
+  firmwareMaxMb: number;
   logLevel: string;
   /** Behind a load balancer: take the client ip from X-Forwarded-For. */
   trustProxy: boolean;
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || '',
     loginCaptcha: !/^(off|false|0|no)$/i.test(env.LOGIN_CAPTCHA ?? 'on'),
     uploadMaxMb: int(env.UPLOAD_MAX_MB, 20, 'UPLOAD_MAX_MB', 1),
+    firmwareMaxMb: int(env.FIRMWARE_MAX_MB, 200, 'FIRMWARE_MAX_MB', 1),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: /^(on|true|1|yes)$/i.test(env.TRUST_PROXY ?? ''),
     webDist: path.resolve(env.WEB_DIST || path.join(here, '../../web/dist')),

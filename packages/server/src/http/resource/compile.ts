@@ -29,6 +29,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
 
   if (resource.exportable && !declared.sheet?.length) throw new Error(`${resource.path}: 可导出的资源需要声明 sheet`);
   if (!resource.exportable && declared.sheet) throw new Error(`${resource.path}: 声明了 sheet 但描述中不可导出 (exportable)`);
+  if (declared.detail && resource.lines) throw new Error(`${resource.path}: 明细 (lines) 与 detail 只能声明其一`);
   if (resource.importable && !resource.create) throw new Error(`${resource.path}: 可导入的资源需要 create`);
   const sheet = declared.sheet?.map((column) => {
     const title = column.title ?? own(resource.labels, column.key);
@@ -50,7 +51,8 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     filters,
     baseWhere: declared.baseWhere,
     item: resource.item,
-    detail: detailOf(resource.item, resource.lines),
+    detail: declared.detail?.schema ?? detailOf(resource.item, resource.lines),
+    readDetail: declared.detail?.read,
     create: resource.create,
     update: resource.update,
     deletable: resource.deletable ?? !!resource.create,
@@ -67,6 +69,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     reader: declared.reader,
     checkWrite: declared.checkWrite,
     checkDelete: declared.checkDelete,
+    markDeleted: declared.markDeleted,
     toColumns: declared.toColumns,
     afterWrite: declared.afterWrite,
     afterDelete: declared.afterDelete,

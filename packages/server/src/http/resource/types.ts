@@ -47,6 +47,16 @@ export interface ListReader {
 /** The property names of a table's columns. */
 export type ColumnName<TTable extends PgTable> = Extract<keyof TTable['_']['columns'], string>;
 
+/**
+ * What a detail shows of a row besides its columns and lines, e.g. a provisioning batch's identities: the detail
+ * schema (the item extended), and the reader that adds those fields to the rows' items (same order), one query
+ * for all of them. GET {path}/{id} and the writes' answers carry them; the list does not.
+ */
+export interface DetailDeclaration {
+  schema: z.ZodType;
+  read(rows: Row[], items: unknown[], db: Db | Tx): Promise<unknown[]>;
+}
+
 /** A column of the resource's spreadsheet (export, import template). */
 export interface SheetColumn {
   key: string;
@@ -73,6 +83,11 @@ export interface WriteHooks {
   toColumns?: (values: Row, req: FastifyRequest, tx: Tx) => Promise<Row> | Row;
   /** Follows a stored write in its transaction (e.g. end the sessions of a user whose password was reset). */
   afterWrite?: (req: FastifyRequest, row: Row, current: Row | null, tx: Tx) => Promise<void>;
+  /**
+   * What a delete (single or bulk) does instead of removing the rows, after `checkDelete`: e.g. mark them 已删除
+   * so they stay listed for history (firmware releases). `afterDelete` follows as for a removal.
+   */
+  markDeleted?: (req: FastifyRequest, rows: Row[], tx: Tx) => Promise<void>;
   /** Follows a delete (single or bulk) in its transaction with the deleted rows. */
   afterDelete?: (req: FastifyRequest, rows: Row[], tx: Tx) => Promise<void>;
 }
@@ -203,6 +218,8 @@ export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends W
   actions?: Readonly<Record<string, ActionHandler | ActionDeclaration>>;
   /** The child table of a descriptor with `lines`. */
   lines?: LinesDeclaration;
+  /** What the detail adds besides the item's fields (not with `lines`). */
+  detail?: DetailDeclaration;
   /**
    * The tree of a descriptor with `tree: true`: GET {path}/tree, the move check on every write (a PUT with only
    * `parent_id` re-parents) and the delete guard, on top of `checkWrite` and `checkDelete`.
@@ -239,8 +256,10 @@ export interface ResourceDef extends WriteHooks {
   filters: Record<string, FilterDef>;
   baseWhere?: (req: ResourceRequest) => SQL | undefined;
   item: z.ZodType;
-  /** What GET {path}/{id} and the writes answer: the item, with its lines when it has them. */
+  /** What GET {path}/{id} and the writes answer: the item, with its lines or the declaration's detail fields. */
   detail: z.ZodType;
+  /** The reader of the declaration's detail fields. */
+  readDetail?: DetailDeclaration['read'];
   create?: z.ZodObject;
   update?: z.ZodObject;
   deletable: boolean;

@@ -88,8 +88,11 @@ export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void
   const remove = async (req: FastifyRequest, tx: Tx, ids: number[]) => {
     const rows = await rowsOf(def, req, tx, ids);
     for (const row of rows) await def.checkDelete?.(req, row, tx);
-    await deleteLines(def, tx, ids);
-    await tx.delete(def.table).where(inArray(def.id, ids));
+    if (def.markDeleted) await def.markDeleted(req, rows, tx);
+    else {
+      await deleteLines(def, tx, ids);
+      await tx.delete(def.table).where(inArray(def.id, ids));
+    }
     await def.afterDelete?.(req, rows, tx);
     return rows.length;
   };
