@@ -24,11 +24,12 @@ export async function presentRows(def: ResourceDef, given: Row[], ctx: ResourceC
 }
 
 /**
- * Rows as one request's answer shows them: presented, with their lines in a detail (a single row's answer),
- * then given what only this answer carries.
+ * Rows as one request's answer shows them: presented, with their lines or detail fields in a detail (a single
+ * row's answer), then given what only this answer carries.
  */
 export async function answerRows(def: ResourceDef, req: FastifyRequest, rows: Row[], db: ResourceContext['db'], detail = false): Promise<unknown[]> {
   const presented = await presentRows(def, rows, { db, user: req.user });
-  const items = detail ? await withLines(def, rows, presented, db) : presented;
+  const lined = detail ? await withLines(def, rows, presented, db) : presented;
+  const items = detail && def.readDetail && rows.length ? await def.readDetail(rows, lined, db) : lined;
   return def.present ? items.map((item) => def.present!(req, item)) : items;
 }
