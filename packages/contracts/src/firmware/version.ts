@@ -63,8 +63,11 @@ const versionWriteFields = {
 };
 export const versionCreateSchema = z.object(versionWriteFields);
 export type VersionCreate = z.infer<typeof versionCreateSchema>;
-/** A draft may change anything; a published release only its changelog (its file and fit are what boxes got). */
-export const versionUpdateSchema = z.object(versionWriteFields).partial();
+/**
+ * A draft may change anything; a published release only its changelog (its file and fit are what boxes got).
+ * No default here: a changelog left out of an update stays as it is.
+ */
+export const versionUpdateSchema = z.object({ ...versionWriteFields, changelog: z.string().max(100_000, '更新说明过长') }).partial();
 export type VersionUpdate = z.infer<typeof versionUpdateSchema>;
 
 /**
