@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE } from '../settings';
 import { setToken } from './auth';
 import * as notify from './notify';
-import { NETWORK_ERROR, RequestError, SessionExpiredError, request, setSessionExpiredHandler } from './request';
+import { NETWORK_ERROR, RequestError, SessionExpiredError, attachmentName, request, setSessionExpiredHandler } from './request';
 import { json, mockApi, ok } from '../test/mockApi';
 
 describe('request client (spec §7, §8)', () => {
@@ -89,6 +89,16 @@ describe('request client (spec §7, §8)', () => {
     const res = await request<Blob>({ url: '/manager/export/1/download' });
     expect(res.data.size).toBe(2);
     expect(await res.data.text()).toBe('PK');
+  });
+
+  it('reads an attachment as a file whatever its type, with the name the server gave it', async () => {
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="___-1.json"; filename*=UTF-8''${encodeURIComponent('刷机批次-1.json')}` };
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('[{"gateway_id":"GW1"}]', { headers }))));
+    const res = await request<Blob>({ url: '/system/box_flasher/1/download', responseType: 'blob' });
+    expect(await res.data.text()).toBe('[{"gateway_id":"GW1"}]');
+    expect(res.file_name).toBe('刷机批次-1.json');
+    expect(attachmentName('attachment; filename="batch.csv"')).toBe('batch.csv');
+    expect(attachmentName('inline')).toBeUndefined();
   });
 
   it('shows a file’s refusal instead of saving it: a blob asked for, the JSON envelope answered', async () => {

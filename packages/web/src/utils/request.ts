@@ -59,6 +59,22 @@ export function setSessionExpiredHandler(handler: () => void): void {
 /** The session is gone (an API answer or the live channel said so): whatever handler is set runs. */
 export const sessionExpired = (): void => onSessionExpired();
 
+/**
+ * The file name a Content-Disposition header gives (`filename*=UTF-8''…` before the plain `filename="…"`), or
+ * undefined without one.
+ */
+export function attachmentName(disposition: string): string | undefined {
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // a malformed encoding: the plain name below
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(disposition)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(disposition)?.[1];
+}
+
 function buildUrl(url: string, params?: Record<string, unknown>): string {
   const full = /^https?:\/\//.test(url) || url.startsWith('/custom/') ? url : `${API_BASE}${url.startsWith('/') ? '' : '/'}${url}`;
   if (!params) return full;
@@ -98,9 +114,12 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
 
   if (response.ok) {
     const type = response.headers.get('content-type') ?? '';
-    // a file asked for may still be refused with the JSON envelope (已下载, 无权访问): that is read as one
-    if (!type.includes('application/json') && (options.responseType === 'blob' || type.includes('spreadsheetml') || type.includes('octet-stream'))) {
-      return { code: 200, message: '', data: (await response.blob()) as T };
+    const disposition = response.headers.get('content-disposition') ?? '';
+    // a file asked for may still be refused with the JSON envelope (已下载, 无权访问): that is read as one; an
+    // attachment is a file whatever its type (a JSON file for a tool is not an envelope)
+    const attached = /^\s*attachment/i.test(disposition);
+    if (attached || (!type.includes('application/json') && (options.responseType === 'blob' || type.includes('spreadsheetml') || type.includes('octet-stream')))) {
+      return { code: 200, message: '', data: (await response.blob()) as T, file_name: attachmentName(disposition) };
     }
     let body: Envelope<T> & Record<string, unknown>;
     try {
