@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, device, machineTool } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { parseCidr } from '@gw/contracts';
-import { allocateMachineIp, allocateMachineNet, allocateVpnIp, machineNetwork } from './ip-pool.js';
+import { allocateMachineIp, allocateMachineNet, allocateVpnIp, allocateVpnIps, machineNetwork } from './ip-pool.js';
 
 describe('address pools', () => {
   let t: TestApp;
@@ -55,6 +55,22 @@ describe('address pools', () => {
     expect((full as AppError).message).toBe('VPN 地址池 10.9.0.0/29 已用完,请在通用配置中扩大 vpn_pool');
     await t.db.delete(device).where(eq(device.id, boxes[1].id));
     expect((await createBox(pool)).vpn_ip).toBe('10.9.0.3');
+  });
+
+  it('takes addresses for a batch of boxes in one go: after the highest held, else from the gaps, all or none', async () => {
+    const pool = '10.10.0.0/28';
+    const take = (count: number) =>
+      t.db.transaction(async (tx) => {
+        const ips = await allocateVpnIps(tx, pool, count);
+        for (const vpn_ip of ips) await tx.insert(device).values({ gateway_id: `pool-${++serial}`, customer_id: vendor, secret_hash: 'x', vpn_ip });
+        return ips;
+      });
+    expect(await take(4)).toEqual(['10.10.0.2', '10.10.0.3', '10.10.0.4', '10.10.0.5']);
+    await t.db.delete(device).where(inArray(device.vpn_ip, ['10.10.0.2', '10.10.0.4']));
+    expect(await take(9)).toEqual(['10.10.0.6', '10.10.0.7', '10.10.0.8', '10.10.0.9', '10.10.0.10', '10.10.0.11', '10.10.0.12', '10.10.0.13', '10.10.0.14']);
+    const tooMany = await take(3).catch((e: unknown) => e);
+    expect((tooMany as AppError).message).toBe('VPN 地址池 10.10.0.0/28 已用完,请在通用配置中扩大 vpn_pool');
+    expect(await take(2)).toEqual(['10.10.0.2', '10.10.0.4']);
   });
 
   it('gives parallel boxes distinct /24s and parallel machine tools of one box distinct hosts from .2', async () => {

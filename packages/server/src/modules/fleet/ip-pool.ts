@@ -46,24 +46,42 @@ const lockPool = (tx: Tx, name: string, key = 0) => tx.execute(sql`select pg_adv
  * Never one another box holds; a deleted box's address becomes free again.
  */
 export async function allocateVpnIp(tx: Tx, pool: string): Promise<string> {
+  const [ip] = await allocateVpnIps(tx, pool, 1);
+  return ip;
+}
+
+/**
+ * `count` VPN addresses for boxes created together (a provisioning batch), in one go: the hosts after the
+ * highest held (no search while the pool fills up in order), else the lowest free ones, from the gaps between
+ * held addresses the database lists. All or none: a pool without room for every one refuses.
+ */
+export async function allocateVpnIps(tx: Tx, pool: string, count: number): Promise<string[]> {
   const net = parseCidr(pool);
   if (!net || net.bits > 30) throw refused(POOL_MSG.badPool('vpn_pool', pool));
+  if (count <= 0) return [];
   await lockPool(tx, 'vpn_pool');
   const first = net.base + 2;
   const last = net.base + 2 ** (32 - net.bits) - 2;
   const inPool = sql`vpn_ip << ${pool}::cidr`;
-  const found = await firstFree(tx, first, last, 1, {
-    max: sql`select (max(vpn_ip) - '0.0.0.0'::inet)::text as max from device where ${inPool}`,
-    gap: sql`select min(candidate)::text as gap from (
-        select ${first}::bigint as candidate
-        union all
-        select (vpn_ip - '0.0.0.0'::inet) + 1 from device where ${inPool}
-      ) c
-      where candidate between ${first} and ${last}
-        and not exists (select 1 from device d where d.vpn_ip = '0.0.0.0'::inet + c.candidate)`,
-  });
-  if (found === null) throw refused(POOL_MSG.vpnExhausted(pool));
-  return ipv4(found);
+  const [{ max }] = await rowsOf<{ max: string | null }>(tx, sql`select (max(vpn_ip) - '0.0.0.0'::inet)::text as max from device where ${inPool}`);
+  const next = max === null ? first : Number(max) + 1;
+  if (next + count - 1 <= last) return Array.from({ length: count }, (_, i) => ipv4(next + i));
+  // each held address (and the VPN server's, just before the first host) opens a gap up to the next held one
+  const gaps = await rowsOf<{ low: string; high: string }>(
+    tx,
+    sql`select low::text, high::text from (
+        select greatest(n + 1, ${first}::bigint) as low, least(coalesce(lead(n) over (order by n), ${last + 1}::bigint) - 1, ${last}::bigint) as high
+        from (select ${first - 1}::bigint as n union all select vpn_ip - '0.0.0.0'::inet from device where ${inPool}) held
+      ) g
+      where low <= high
+      order by low`,
+  );
+  const free: string[] = [];
+  for (const gap of gaps) {
+    for (let n = Number(gap.low); n <= Number(gap.high) && free.length < count; n++) free.push(ipv4(n));
+    if (free.length === count) return free;
+  }
+  throw refused(POOL_MSG.vpnExhausted(pool));
 }
 
 /** The /24 a box's machine tools are addressed in, taken from the machine pool the first time the box needs one. */

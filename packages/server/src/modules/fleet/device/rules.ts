@@ -7,7 +7,7 @@ import { DEVICE_SECRET_KEY } from '../../../db/seed.js';
 import { badRequest, refused } from '../../../http/errors.js';
 import type { Row } from '../../../http/resource/types.js';
 import { customerScope } from '../../../http/scope.js';
-import { allocateVpnIp } from '../ip-pool.js';
+import { allocateVpnIps } from '../ip-pool.js';
 import { recordMovements } from '../ledger.js';
 import { MSG } from '../messages.js';
 import { hashDeviceSecret, newDeviceSecret } from '../secret.js';
@@ -63,11 +63,19 @@ export async function checkTags(req: FastifyRequest, tx: Tx, tagIds: number[]): 
 export async function newDeviceColumns(values: Row, tx: Tx, key: string): Promise<{ columns: Row; secret: string }> {
   const { tag_ids: _tags, ...fields } = values;
   const secret = newDeviceSecret();
+  const [columns] = await stockDeviceColumns([{ ...fields, secret_hash: hashDeviceSecret(key, secret) }], tx);
+  return { secret, columns };
+}
+
+/**
+ * New boxes, each with the secret hash it was given (a new box's, or a provisioning batch's handed out
+ * before): in stock with the vendor, with VPN addresses from the pool taken in one go.
+ */
+export async function stockDeviceColumns(boxes: Row[], tx: Tx): Promise<Row[]> {
   const pool = await configValue(tx, CONFIG_KEY.vpnPool, '10.8.0.0/16');
-  return {
-    secret,
-    columns: { ...fields, customer_id: await vendorId(tx), state: 'in_stock', secret_hash: hashDeviceSecret(key, secret), vpn_ip: await allocateVpnIp(tx, pool) },
-  };
+  const owner = await vendorId(tx);
+  const ips = await allocateVpnIps(tx, pool, boxes.length);
+  return boxes.map((box, i) => ({ ...box, customer_id: owner, state: 'in_stock', vpn_ip: ips[i] }));
 }
 
 /** The key of box secret hashes: generated once at the first start, the same on every node. */
