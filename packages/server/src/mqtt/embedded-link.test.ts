@@ -97,4 +97,22 @@ describe('the embedded box link', () => {
     expect(events).toEqual(['up GW-A', 'down GW-A disconnect', 'up GW-B', 'down GW-B will', 'up GW-C', 'down GW-C takeover', 'up GW-C']);
     expect(sessions.size).toBe(4);
   });
+
+  it('closes the connection a box holds when told to (a takeover\'s new one, not the one it replaced) as a dropped one', async () => {
+    const broker = await brokerWithLink();
+    open.push(broker);
+    const events: string[] = [];
+    broker.link.onDisconnect((c, reason) => events.push(`down ${c.gatewayId} ${reason}`));
+    const first = await box(broker.port, 'GW-K');
+    first.on('close', () => first.end(true));
+    const second = await box(broker.port, 'GW-K');
+    while (events.length < 1) await new Promise((r) => setTimeout(r, 10));
+    expect(broker.link.connectedBoxes()).toEqual(new Set(['GW-K']));
+    expect(broker.link.disconnect('GW-K')).toBe(true);
+    while (events.length < 2) await new Promise((r) => setTimeout(r, 10));
+    expect(events).toEqual(['down GW-K takeover', 'down GW-K will']);
+    expect(broker.link.connectedBoxes()).toEqual(new Set());
+    expect(broker.link.disconnect('GW-K')).toBe(false);
+    second.end(true);
+  });
 });

@@ -20,7 +20,8 @@ export const nodeName = () => `${hostname()}:${process.pid}`;
 export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
   const node = nodeName();
   const connections = new WeakMap<Client, BoxConnection>();
-  const held = new Set<string>();
+  /** The client holding each gateway id's connection on this node. */
+  const held = new Map<string, Client>();
   /** Ids with a CONNECT in progress: the connection they replace ends by takeover. */
   const connecting = new Map<string, number>();
   const timedOut = new WeakSet<Client>();
@@ -66,7 +67,7 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
     settled(client.id);
     const connection: BoxConnection = { gatewayId: client.id, session: `${node}:${Date.now().toString(36)}:${++stamp}`, ip: remoteAddress(client), at: new Date() };
     connections.set(client, connection);
-    held.add(client.id);
+    held.set(client.id, client);
     for (const handler of connectHandlers) handler(connection);
   });
   aedes.on('subscribe', (subscriptions, client) => {
@@ -83,7 +84,8 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
     const connection = connections.get(client);
     if (!connection) return;
     connections.delete(client);
-    held.delete(client.id);
+    // a takeover's new connection may already hold the id
+    if (held.get(client.id) === client) held.delete(client.id);
     const clean = (client as unknown as { _disconnected?: boolean })._disconnected === true;
     const reason: BoxDisconnectReason = connecting.has(client.id) ? 'takeover' : timedOut.has(client) ? 'timeout' : clean ? 'disconnect' : 'will';
     for (const handler of disconnectHandlers) handler(connection, reason);
@@ -107,6 +109,12 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
     onConnect: (handler) => void connectHandlers.push(handler),
     onDisconnect: (handler) => void disconnectHandlers.push(handler),
     onReachable: (handler) => void reachableHandlers.push(handler),
-    connectedBoxes: () => new Set(held),
+    connectedBoxes: () => new Set(held.keys()),
+    disconnect(gatewayId) {
+      const client = held.get(gatewayId);
+      if (!client) return false;
+      client.close();
+      return true;
+    },
   };
 }

@@ -44,4 +44,10 @@ export interface BoxLink {
   onReachable(handler: (gatewayId: string) => void): void;
   /** The gateway ids this node currently holds a connection for (embedded); null when it cannot know. */
   connectedBoxes(): Set<string> | null;
+  /**
+   * Closes the connection this node holds for a box (e.g. a suspected clone's), as a dropped one (its will is
+   * published): true when one was closed; false when this node holds none, or cannot close one (an external
+   * broker: the server is only one of its clients).
+   */
+  disconnect(gatewayId: string): boolean;
 }

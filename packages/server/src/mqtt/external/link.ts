@@ -152,6 +152,8 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     onDisconnect: () => undefined,
     onReachable: (handler) => void reachableHandlers.push(handler),
     connectedBoxes: () => null,
+    // the broker holds the boxes' connections: a client of it cannot close another's
+    disconnect: () => false,
     ready: () => first,
     close: async () => {
       await client.endAsync();

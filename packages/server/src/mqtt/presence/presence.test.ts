@@ -40,6 +40,7 @@ function handLink(node: string, seesConnections: boolean) {
     onDisconnect: (handler) => void disconnects.push(handler),
     onReachable: () => undefined,
     connectedBoxes: () => null,
+    disconnect: () => false,
   };
   return {
     link,
