@@ -50,6 +50,7 @@ describe('fleet routes with a foreign id', () => {
     [`DELETE ${TAG_PATH}`]: { body: { ids: [ids.tag] } },
     [`GET ${DEVICE_FLOW_PATH}/{id}`]: { id: ids.flow },
     [`GET ${DEVICE_PATH}/{id}/online_log`]: { id: ids.device },
+    [`GET ${DEVICE_PATH}/{id}/firmware`]: { id: ids.device },
     [`POST ${DEVICE_PATH}/{id}/refresh`]: { id: ids.device },
     [`POST ${DEVICE_PATH}/{id}/box_login`]: { id: ids.device, body: { password: 'admin' } },
     [`POST ${DEVICE_PATH}/{id}/box_api`]: { id: ids.device, body: { method: 'GET', url: '/api/config' } },

@@ -1,4 +1,61 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { VERSION_FILE_PATH, VERSION_PATH, envelopeSchema, firmwareFileSchema, versionResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
+import { firmwareVersion } from '../../../db/schema.js';
+import { readMultipart } from '../../../http/multipart.js';
+import { ok } from '../../../http/reply.js';
+import { registerResource } from '../../../http/resource/register.js';
+import { requireVendorScope } from '../../../http/scope.js';
+import { deviceFirmwareRoute } from './device-firmware.js';
+import { downloadRoute } from './download.js';
+import { MSG } from './messages.js';
+import { goodsNamesSql, publishVersion, versionWriteRules } from './rules.js';
+import { storeFirmware } from './store.js';
 
-export function versionRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+/**
+ * 版本管理 (/system/version): firmware releases — upload a file (size and SHA-256 computed here), describe the
+ * release (version, device types, changelog), publish it for rollouts; a delete marks it 已删除 and keeps it
+ * listed. Boxes fetch a published file with a signed link; the device drawer's 固件 tab reads a box's history.
+ */
+export function versionRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const { config, clock } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    VERSION_FILE_PATH,
+    {
+      config: { access: { menu: VERSION_PATH, action: 'add' } },
+      schema: {
+        tags: [resource.title],
+        summary: `上传固件文件 (multipart 字段 file, 不超过 ${config.firmwareMaxMb} MB; 答复文件的大小与 SHA-256)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(firmwareFileSchema) },
+      },
+    },
+    async (req) => {
+      requireVendorScope(req, MSG.vendorOnly);
+      const limits = { fileSize: config.firmwareMaxMb * 1024 * 1024 };
+      const file = await readMultipart(req, config.firmwareMaxMb, () => storeFirmware(config.dataDir, req.files({ limits }), config.firmwareMaxMb));
+      return ok(file, MSG.uploaded);
+    },
+  );
+
+  registerResource(app, deps, {
+    resource,
+    table: firmwareVersion,
+    keywords: ['version', 'file_name'],
+    columns: { goods_id: firmwareVersion.goods_ids },
+    derived: { goods_names: goodsNamesSql },
+    ...versionWriteRules(config.dataDir),
+    actions: {
+      publish: async (req, [row], _body, tx) => {
+        await publishVersion(req, row, tx, clock.now());
+        return ok(null, MSG.published);
+      },
+    },
+  });
+
+  downloadRoute(app, deps);
+  deviceFirmwareRoute(app, deps);
+}
