@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { BOX_API, type BoxEcho, type BoxInfo, type LicenseClaims, boxCommandSchema } from '@gw/contracts';
+import { BOX_API, type BoxEcho, type BoxInfo, type BoxUpgrade, type LicenseClaims, boxCommandSchema, boxUpgradeSchema } from '@gw/contracts';
 import { z } from 'zod';
 import { allowedCount, verifyCertificate } from './license.js';
 
@@ -30,14 +30,21 @@ export interface BoxState {
   publicKey: KeyObject | null;
   license: { certificate: string; claims: LicenseClaims } | null;
   config: BoxConfig;
+  /** Starts a firmware update (it goes on after the answer); a box without one answers 404. */
+  upgrade?: (order: BoxUpgrade) => Answer;
 }
 
-type Answer = Pick<BoxEcho, 'ret' | 'msg'>;
+export type Answer = Pick<BoxEcho, 'ret' | 'msg'>;
 const ok = (msg: unknown = 'ok'): Answer => ({ ret: 0, msg });
 const fail = (ret: number, msg: unknown): Answer => ({ ret, msg });
 
 const loginBody = z.object({ password: z.string() });
 const licenseBody = z.object({ license: z.string().min(1) });
+const upgradeBody = boxUpgradeSchema.refine((b) => URL.canParse(b.url) && /^https?:$/.test(new URL(b.url).protocol), {
+  message: '下载地址须为 http(s) 地址',
+  path: ['url'],
+});
+const badBody = (error: z.ZodError) => fail(400, `请求参数错误: ${error.issues.map((i) => i.path.join('.') || i.message).join(', ')}`);
 
 export function boxInfo(box: BoxState): BoxInfo {
   return { version: box.version, fingerprint: box.fingerprint, imei: box.imei, iccid: box.iccid, config: box.config };
@@ -94,16 +101,20 @@ function route(box: BoxState, method: string, url: string, data: unknown): Answe
       return ok(box.config);
     case `POST ${BOX_API.config}`: {
       const body = boxConfigSchema.partial().safeParse(data);
-      if (!body.success) return fail(400, `请求参数错误: ${body.error.issues.map((i) => i.path.join('.') || i.message).join(', ')}`);
+      if (!body.success) return badBody(body.error);
       const next = { ...box.config, ...body.data };
       const refused = checkConfig(box, next);
       if (refused) return refused;
       box.config = next;
       return ok(box.config);
     }
-    default:
-      return fail(404, `未知接口: ${method} ${url}`);
+    case `POST ${BOX_API.upgrade}`: {
+      if (!box.upgrade) break;
+      const body = upgradeBody.safeParse(data);
+      return body.success ? box.upgrade(body.data) : badBody(body.error);
+    }
   }
+  return fail(404, `未知接口: ${method} ${url}`);
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { KeyObject } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { type BoxState as BoxPresence, type BoxTraffic, boxTopic } from '@gw/contracts';
+import { type BoxOta, type BoxState as BoxPresence, type BoxTraffic, boxTopic } from '@gw/contracts';
 import { type BoxState, answerCommand, installLicense } from './box-api.js';
 import { type BoxIdentity, fingerprintOf, iccidOf, imeiOf } from './identity.js';
 import { SimulatedMachine } from './machine.js';
+import { BoxUpgrader, type OtaCounters, type OtaFailStep } from './ota.js';
 
 /** Counters of a fleet, shared by its boxes (the CLI prints them, tests and benchmarks read them). */
-export interface FleetStats {
+export interface FleetStats extends OtaCounters {
   boxes: number;
   connected: number;
   /** data messages published, and those the broker acknowledged (QoS 1) */
@@ -31,6 +32,14 @@ export interface BoxOptions {
   /** reconnect backoff: first delay and cap (ms) */
   backoffMs: number;
   maxBackoffMs: number;
+  ota: {
+    rebootMs: number;
+    downloadTimeoutMs: number;
+    /** gateway ids that fail their updates at `failAt` */
+    failing: ReadonlySet<string>;
+    failAt: OtaFailStep;
+    once: boolean;
+  };
 }
 
 const MQTT_OVERHEAD = 4;
@@ -39,7 +48,8 @@ const MQTT_OVERHEAD = 4;
  * One simulated box: logs in as itself (client id = username = gateway id, password = secret) with an offline
  * last will, announces itself retained on `state`, publishes its machine tools on `data` (QoS 1) at the set rate
  * and its byte counters on `traffic`, answers `control` commands on `echo`, and reconnects with exponential
- * backoff and jitter when the connection drops.
+ * backoff and jitter when the connection drops. It updates its firmware when told to (see ota.ts): downloads,
+ * checks, then "reboots" — drops its connection, and is back a moment later announcing the new version.
  */
 export class SimulatedBox {
   readonly state: BoxState;
@@ -48,6 +58,10 @@ export class SimulatedBox {
   private dataTimer: NodeJS.Timeout | null = null;
   private trafficTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private rebootTimer: NodeJS.Timeout | null = null;
+  /** called once the box is back from a reboot and has announced itself */
+  private backFromReboot: (() => void) | null = null;
+  private readonly upgrader: BoxUpgrader;
   private attempts = 0;
   private stopping = false;
   private online = false;
@@ -74,6 +88,21 @@ export class SimulatedBox {
         machines: identity.machines.map((m) => ({ ...m, enabled: true })),
       },
     };
+    const { ota } = options;
+    this.upgrader = new BoxUpgrader(
+      {
+        gatewayId: gw,
+        version: () => this.state.version,
+        report: (message) => this.report(message),
+        reboot: (version) => this.reboot(version),
+        received: (bytes) => {
+          this.rx += bytes;
+        },
+      },
+      { failAt: ota.failing.has(gw) ? ota.failAt : null, once: ota.once, downloadTimeoutMs: ota.downloadTimeoutMs },
+      stats,
+    );
+    this.state.upgrade = (order) => this.upgrader.start(order);
     // a licence the box had installed before it was (re)started is checked again, as a box does at boot
     if (identity.license) installLicense(this.state, identity.license);
   }
@@ -119,7 +148,10 @@ export class SimulatedBox {
     this.stats.connected += 1;
     // reachable before announced: the platform sends the licence in force as soon as it sees the box online
     this.client?.subscribe(this.topic('control'), { qos: 1 }, () => {
-      this.send('state', this.presence(true), { qos: 1, retain: true });
+      this.send('state', this.presence(true), { qos: 1, retain: true }, () => {
+        this.backFromReboot?.();
+        this.backFromReboot = null;
+      });
       this.publishTraffic();
     });
   }
@@ -127,19 +159,46 @@ export class SimulatedBox {
   private closed(): void {
     if (this.online) this.stats.connected -= 1;
     this.online = false;
-    if (this.stopping || this.retryTimer) return;
+    if (this.stopping || this.retryTimer || this.rebootTimer) return;
     const delay = Math.min(this.options.maxBackoffMs, this.options.backoffMs * 2 ** this.attempts) * (0.5 + Math.random() * 0.5);
     this.attempts += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.stopping || !this.client) return;
       this.stats.reconnects += 1;
-      this.client.options.will = { topic: this.topic('state'), payload: Buffer.from(this.presence(false)), qos: 1, retain: true };
-      this.client.reconnect();
+      this.reconnect();
     }, delay);
   }
 
-  private send(kind: 'data' | 'state' | 'traffic' | 'echo', payload: string, opts: { qos: 0 | 1; retain?: boolean }, done?: (err?: Error) => void) {
+  private reconnect(): void {
+    if (!this.client) return;
+    this.client.options.will = { topic: this.topic('state'), payload: Buffer.from(this.presence(false)), qos: 1, retain: true };
+    this.client.reconnect();
+  }
+
+  /**
+   * A power cycle: the connection drops without a goodbye (the broker sends the last will), the box is away for
+   * `rebootMs`, then it connects again running `version`; resolves once it has announced itself (or is stopped).
+   */
+  private reboot(version: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stopping || !this.client) return resolve();
+      this.backFromReboot = resolve;
+      this.rebootTimer = setTimeout(() => {
+        this.rebootTimer = null;
+        if (this.stopping) return;
+        this.state.version = version;
+        this.reconnect();
+      }, this.options.ota.rebootMs);
+      this.client.end(true);
+    });
+  }
+
+  private report(ota: BoxOta): Promise<void> {
+    return new Promise((resolve) => this.send('ota', JSON.stringify(ota), { qos: 1 }, () => resolve()));
+  }
+
+  private send(kind: 'data' | 'state' | 'traffic' | 'echo' | 'ota', payload: string, opts: { qos: 0 | 1; retain?: boolean }, done?: (err?: Error) => void) {
     const topic = this.topic(kind);
     this.tx += Buffer.byteLength(payload) + topic.length + MQTT_OVERHEAD;
     this.client?.publish(topic, payload, opts, (err) => done?.(err));
@@ -192,7 +251,10 @@ export class SimulatedBox {
   async stop(): Promise<void> {
     this.stopping = true;
     for (const timer of [this.dataTimer, this.trafficTimer]) if (timer) clearInterval(timer);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    for (const timer of [this.retryTimer, this.rebootTimer]) if (timer) clearTimeout(timer);
+    this.upgrader.stop();
+    this.backFromReboot?.();
+    this.backFromReboot = null;
     const client = this.client;
     if (!client) return;
     const online = this.online;

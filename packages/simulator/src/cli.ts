@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startFleet } from './fleet.js';
 import { readIdentities, writeIdentities } from './identity.js';
+import { OTA_FAIL_STEPS } from './ota.js';
 import { provisionFleet } from './provision.js';
 
 const HELP = `模拟网关 / simulated boxes — npm run simulate -- [选项 options]
@@ -21,6 +22,8 @@ const HELP = `模拟网关 / simulated boxes — npm run simulate -- [选项 opt
   --customers A,B,C   把网关分配给客户树: A 为集团, B、C 为其下属工厂 (ship the boxes to this customer tree)
   --public-key FILE   平台授权公钥 PEM (默认 <身份文件>.public-key.pem, --provision 时写入)
   --box-password P    网关本机管理密码 (POST /api/login, 默认 admin)
+  --ota-fail-rate R   固件升级失败比例 share of boxes whose firmware updates fail (0–1, 默认 0; 按网关ID散列选定, 每个版本只失败第一次)
+  --ota-fail-at STEP  失败环节 where they fail: download | verify | install | rollback (重启后回到旧版本) (默认 install)
   --duration S        运行 S 秒后退出 run S seconds then exit (默认一直运行, Ctrl-C 退出)
   -h, --help          显示帮助`;
 
@@ -39,6 +42,8 @@ const OPTIONS = {
   'public-key': { type: 'string' },
   'box-password': { type: 'string', default: 'admin' },
   duration: { type: 'string' },
+  'ota-fail-rate': { type: 'string', default: '0' },
+  'ota-fail-at': { type: 'string', default: 'install' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -69,6 +74,10 @@ async function main(): Promise<void> {
   const boxes = positive('boxes', args.boxes);
   const rate = positive('rate', args.rate) ?? 1;
   const duration = positive('duration', args.duration);
+  const failRate = Number(args['ota-fail-rate']);
+  if (!(failRate >= 0 && failRate <= 1)) fail(`--ota-fail-rate 应在 0 到 1 之间: ${args['ota-fail-rate']}`);
+  const failAt = OTA_FAIL_STEPS.find((step) => step === args['ota-fail-at']);
+  if (!failAt) fail(`--ota-fail-at 应为 ${OTA_FAIL_STEPS.join(' | ')}: ${args['ota-fail-at']}`);
   const keyFile = args['public-key'] ?? `${args.identities.replace(/\.json$/, '')}.public-key.pem`;
 
   if (args.provision || args['provision-only']) {
@@ -94,16 +103,20 @@ async function main(): Promise<void> {
   const publicKeyPem = existsSync(keyFile) ? await readFile(keyFile, 'utf8') : null;
   if (!publicKeyPem) console.warn(`未找到平台公钥 ${keyFile}: 网关将以 403 拒绝 POST /api/license`);
 
-  const fleet = startFleet({ identities, url: args.mqtt, rate, publicKeyPem, boxPassword: args['box-password'] });
+  const fleet = startFleet({ identities, url: args.mqtt, rate, publicKeyPem, boxPassword: args['box-password'], ota: { failRate, failAt } });
   console.log(`模拟 ${identities.length} 台网关 → ${args.mqtt}, 每台 ${rate} 条/秒 (Ctrl-C 停止)`);
+  if (fleet.otaFailing.size) console.log(`${fleet.otaFailing.size} 台网关的固件升级将在 ${failAt} 环节失败`);
   let last = { at: Date.now(), acked: 0 };
   const report = setInterval(() => {
     const s = fleet.stats;
     const now = Date.now();
     const perSecond = ((s.acked - last.acked) * 1000) / (now - last.at);
     last = { at: now, acked: s.acked };
+    const upgrades = s.upgradesStarted
+      ? `  升级 ${s.upgradesStarted} 次 (成功 ${s.upgradesDone}, 失败 ${s.upgradesFailed}, 已下载 ${(s.downloadedBytes / 1048576).toFixed(1)} MB)`
+      : '';
     console.log(
-      `在线 ${s.connected}/${s.boxes}  已确认 ${s.acked} 条 (${perSecond.toFixed(1)}/s, ${s.points} 个数据点)  失败 ${s.failed}  命令 ${s.commands}  重连 ${s.reconnects}${s.lastError ? `  最近错误: ${s.lastError}` : ''}`,
+      `在线 ${s.connected}/${s.boxes}  已确认 ${s.acked} 条 (${perSecond.toFixed(1)}/s, ${s.points} 个数据点)  失败 ${s.failed}  命令 ${s.commands}  重连 ${s.reconnects}${upgrades}${s.lastError ? `  最近错误: ${s.lastError}` : ''}`,
     );
   }, 5000);
 

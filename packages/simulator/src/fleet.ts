@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { type BoxOptions, type FleetStats, SimulatedBox } from './box.js';
 import type { BoxIdentity } from './identity.js';
 import { publicKey } from './license.js';
+import { type OtaOptions, otaFailures } from './ota.js';
 
 export interface FleetOptions {
   identities: BoxIdentity[];
@@ -19,11 +20,15 @@ export interface FleetOptions {
   connectSpreadMs?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** firmware updates: reboot time, download timeout, and a share of boxes that fail at a chosen step */
+  ota?: OtaOptions;
 }
 
 export interface Fleet {
   boxes: SimulatedBox[];
   stats: FleetStats;
+  /** The gateway ids chosen to fail their firmware updates (`ota.failRate`), known before any update runs. */
+  otaFailing: ReadonlySet<string>;
   /** Resolves once every box is connected; rejects after `timeoutMs` naming how many are. */
   connected(timeoutMs?: number): Promise<void>;
   /** Every box goes offline cleanly (retained state offline) and disconnects. */
@@ -35,6 +40,11 @@ export function startFleet(options: FleetOptions): Fleet {
   const rate = options.rate ?? 1;
   if (!(rate > 0)) throw new Error('rate 应大于 0');
   const key: KeyObject | null = options.publicKeyPem ? publicKey(options.publicKeyPem) : null;
+  const ota = options.ota ?? {};
+  const otaFailing = otaFailures(
+    options.identities.map((i) => i.gateway_id),
+    ota.failRate ?? 0,
+  );
   const boxOptions: BoxOptions = {
     url: options.url,
     rate,
@@ -44,8 +54,20 @@ export function startFleet(options: FleetOptions): Fleet {
     trafficIntervalMs: options.trafficIntervalMs ?? 10_000,
     backoffMs: options.backoffMs ?? 1000,
     maxBackoffMs: options.maxBackoffMs ?? 60_000,
+    ota: {
+      rebootMs: ota.rebootMs ?? 1000,
+      downloadTimeoutMs: ota.downloadTimeoutMs ?? 600_000,
+      failing: otaFailing,
+      failAt: ota.failAt ?? 'install',
+      once: ota.once ?? true,
+    },
   };
-  const stats: FleetStats = { boxes: options.identities.length, connected: 0, published: 0, acked: 0, points: 0, failed: 0, commands: 0, reconnects: 0, lastError: null };
+  const stats: FleetStats = { boxes: options.identities.length, connected: 0, published: 0, acked: 0, points: 0, failed: 0, commands: 0, reconnects: 0, lastError: null,
+    upgradesStarted: 0,
+    upgradesDone: 0,
+    upgradesFailed: 0,
+    downloadedBytes: 0,
+  };
   const boxes = options.identities.map((identity) => new SimulatedBox(identity, boxOptions, stats));
   const spread = options.connectSpreadMs ?? 10;
   const starts = boxes.map((box, i) => setTimeout(() => box.start(), i * spread));
@@ -53,6 +75,7 @@ export function startFleet(options: FleetOptions): Fleet {
   return {
     boxes,
     stats,
+    otaFailing,
     async connected(timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
       while (stats.connected < boxes.length) {

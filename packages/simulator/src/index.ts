@@ -5,3 +5,4 @@ export { SimulatedMachine, type MachineSpec } from './machine.js';
 export { type BoxIdentity, readIdentities, writeIdentities, fingerprintOf } from './identity.js';
 export { verifyCertificate } from './license.js';
 export { provisionFleet, type ProvisionOptions } from './provision.js';
+export { OTA_ERRORS, OTA_FAIL_STEPS, type OtaFailStep, type OtaOptions, otaFailures } from './ota.js';
