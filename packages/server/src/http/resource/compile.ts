@@ -45,7 +45,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     id: columnOf('id', '主键'),
     dateColumn: resource.dateField ? columnOf(resource.dateField, '日期') : undefined,
     scopeColumn: declared.scope ? columnOf(declared.scope, '数据范围') : undefined,
-    keywords: (declared.keywords ?? []).map((name) => columnOf(name, '关键字')),
+    keywords: (declared.keywords ?? []).map((name) => (typeof name === 'string' ? columnOf(name, '关键字') : name)),
     sortable,
     defaultSort: resource.defaultSort,
     filters,

@@ -181,8 +181,11 @@ export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends W
    * `{ tag_id: (id) => sql\`${device.id} in (select device_id from device_tag_link where tag_id = ${id})\` }`.
    */
   where?: Readonly<Record<string, FilterCondition>>;
-  /** Columns the `keywords` parameter searches (contains, any case). */
-  keywords?: readonly ColumnName<TTable>[];
+  /**
+   * Columns the `keywords` parameter searches (contains, any case); or a text expression naming the resource's
+   * table in full, for a name kept in another table (a rollout's release: its version).
+   */
+  keywords?: readonly (ColumnName<TTable> | SQL)[];
   /** The customer id column that decides the data scope (`id` for the customers themselves); omit for vendor-only data. */
   scope?: ColumnName<TTable>;
   /**
@@ -249,7 +252,7 @@ export interface ResourceDef extends WriteHooks {
   /** The column the date range applies to; none: start_date / end_date are ignored. */
   dateColumn?: AnyPgColumn;
   scopeColumn?: AnyPgColumn;
-  keywords: AnyPgColumn[];
+  keywords: (AnyPgColumn | SQL)[];
   sortable: Record<string, AnyPgColumn>;
   /** The descriptor's `defaultSort`: the order of a list that names none. */
   defaultSort?: string;
