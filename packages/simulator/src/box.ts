@@ -59,6 +59,8 @@ export class SimulatedBox {
   private trafficTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private rebootTimer: NodeJS.Timeout | null = null;
+  /** between dropping the connection for a reboot and connecting again: its close starts no backoff */
+  private rebooting = false;
   /** called once the box is back from a reboot and has announced itself */
   private backFromReboot: (() => void) | null = null;
   private readonly upgrader: BoxUpgrader;
@@ -159,7 +161,7 @@ export class SimulatedBox {
   private closed(): void {
     if (this.online) this.stats.connected -= 1;
     this.online = false;
-    if (this.stopping || this.retryTimer || this.rebootTimer) return;
+    if (this.stopping || this.retryTimer || this.rebooting) return;
     const delay = Math.min(this.options.maxBackoffMs, this.options.backoffMs * 2 ** this.attempts) * (0.5 + Math.random() * 0.5);
     this.attempts += 1;
     this.retryTimer = setTimeout(() => {
@@ -182,15 +184,23 @@ export class SimulatedBox {
    */
   private reboot(version: string): Promise<void> {
     return new Promise((resolve) => {
-      if (this.stopping || !this.client) return resolve();
+      const client = this.client;
+      if (this.stopping || !client) return resolve();
       this.backFromReboot = resolve;
-      this.rebootTimer = setTimeout(() => {
-        this.rebootTimer = null;
+      this.rebooting = true;
+      // a retry already waiting (the link had dropped) is the old firmware's
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      client.end(true, () => {
         if (this.stopping) return;
-        this.state.version = version;
-        this.reconnect();
-      }, this.options.ota.rebootMs);
-      this.client.end(true);
+        this.rebootTimer = setTimeout(() => {
+          this.rebootTimer = null;
+          this.rebooting = false;
+          if (this.stopping) return;
+          this.state.version = version;
+          this.reconnect();
+        }, this.options.ota.rebootMs);
+      });
     });
   }
 
