@@ -46,7 +46,8 @@ export const externalFilter = (kind: BoxPublishKind, group: string) => (SHARED.h
  */
 export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLink {
   const node = nodeName();
-  const handlers = new Map<BoxPublishKind, (message: BoxMessage) => Promise<void>>();
+  /** Every handler of a kind hears each of its messages (presence, ingest, identity, rollouts…). */
+  const handlers = new Map<BoxPublishKind, ((message: BoxMessage) => Promise<void>)[]>();
   const clientOptions: IClientOptions = {
     clientId: options.clientId || `gw-server-${node.replace(/[^\w-]/g, '-')}-${randomBytes(3).toString('hex')}`,
     username: options.username || undefined,
@@ -68,13 +69,14 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
   const handle = (packet: IPublishPacket): Promise<void> => {
     const topic = parseBoxTopic(packet.topic);
     const kind = topic?.kind as BoxPublishKind | undefined;
-    const handler = kind && handlers.get(kind);
-    if (!topic || !kind || !handler) return Promise.resolve();
+    const list = kind && handlers.get(kind);
+    if (!topic || !kind || !list?.length) return Promise.resolve();
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    const message: BoxMessage = { kind, gatewayId: topic.gatewayId, payload };
     const previous = tails.get(topic.gatewayId) ?? Promise.resolve();
-    const run = previous
-      .then(() => handler({ kind, gatewayId: topic.gatewayId, payload }))
-      .catch((err: unknown) => log.error({ err, topic: packet.topic }, '处理网关消息失败'));
+    const run = previous.then(() =>
+      Promise.all(list.map((handler) => handler(message).catch((err: unknown) => log.error({ err, topic: packet.topic }, '处理网关消息失败')))).then(() => undefined),
+    );
     tails.set(topic.gatewayId, run);
     void run.finally(() => tails.get(topic.gatewayId) === run && tails.delete(topic.gatewayId));
     return run;
@@ -145,8 +147,10 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     },
     onMessage(kind, handler) {
       if (!BOX_PUBLISH_KINDS.includes(kind)) throw new Error(`not a box topic kind: ${kind}`);
-      handlers.set(kind, handler);
-      if (client.connected) void client.subscribeAsync(externalFilter(kind, options.shareGroup), { qos: 1 }).catch((err: unknown) => log.error({ err }, '订阅外部 MQTT 服务失败'));
+      const list = handlers.get(kind) ?? [];
+      list.push(handler);
+      handlers.set(kind, list);
+      if (list.length === 1 && client.connected) void client.subscribeAsync(externalFilter(kind, options.shareGroup), { qos: 1 }).catch((err: unknown) => log.error({ err }, '订阅外部 MQTT 服务失败'));
     },
     onConnect: () => undefined,
     onDisconnect: () => undefined,
