@@ -44,7 +44,7 @@ export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: R
   const presence = await startPresence(link, deps, { log: app.log });
   const ingest = await startIngest(link, deps, registry, app.log);
   app.addHook('onClose', startTraffic(link, deps, registry, app.log).stop);
-  const identity = followBoxIdentity(link, deps, app.log);
+  const identity = followBoxIdentity(link, deps, app.log, registry);
   app.addHook('onClose', () => identity.stop());
   const commands = startCommands(link, deps);
   deps.commands = commands;
