@@ -7,6 +7,8 @@ export const en: Messages = {
     page401: '401',
     dashboard: 'Dashboard',
     machineDetail: 'Machine Tool',
+    rollout: 'Firmware Rollouts',
+    rolloutDetail: 'Rollout',
     deviceGroup: 'Device Management',
     device: 'Devices',
     machineTool: 'Machine Tools',

@@ -7,6 +7,8 @@ const route: Record<string, string> = {
   page401: '401',
   dashboard: '首页',
   machineDetail: '机床详情',
+  rollout: '固件推送',
+  rolloutDetail: '推送详情',
   ...menuTitles(),
 };
 
