@@ -26,6 +26,8 @@ export const REASON = {
   cancelled: '推送已取消',
   offline: '设备离线超时',
   noAnswer: '设备无响应',
+  /** A command lost with the node that sent it (no echo): it goes again once, this reason showing meanwhile. */
+  resent: '指令无回复, 已重发',
   timeout: '升级超时',
   refused: (ret: number) => `设备拒绝升级 (${ret})`,
   failed: '升级失败',
