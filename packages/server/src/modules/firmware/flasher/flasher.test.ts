@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLASHER_PATH, type FlashBatchDetail, flasherDownloadPath } from '@gw/contracts';
-import { device, deviceFlow, flashItem, operationLog } from '../../../db/schema.js';
+import { ALL_ACTIONS, FLASHER_PATH, type FlashBatchDetail, flasherDownloadPath } from '@gw/contracts';
+import { device, deviceFlow, flashItem, operationLog, role } from '../../../db/schema.js';
 import { until } from '../../../test/fake-box.js';
 import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../../test/harness.js';
@@ -191,7 +191,7 @@ describe('刷机助手 (/system/box_flasher)', () => {
     }
   });
 
-  it('answers a customer’s user 401 on every route, and shows nothing to one whose role holds the menu', async () => {
+  it('answers a customer’s user 401 on every route; one whose role holds the menu sees no batch and may not create or download', async () => {
     const id = (await create({ prefix: 'CU', start: 1, digits: 1, count: 1 })).json().data.id as number;
     const calls = [
       t.api('GET', FLASHER_PATH, { token: w.userA }),
@@ -203,6 +203,17 @@ describe('刷机助手 (/system/box_flasher)', () => {
       t.api('DELETE', FLASHER_PATH, { token: w.userA, body: { ids: [id] } }),
     ];
     for (const res of await Promise.all(calls)) expect(res.json()).toMatchObject({ code: 401, message: '您没有权限访问' });
+    expect((await detail(id)).state).toBe('new');
+
+    const [{ id: roleId }] = await t.db.insert(role).values({ name: 'FL 刷机', menus: [{ menu: FLASHER_PATH, action: ALL_ACTIONS }] }).returning({ id: role.id });
+    await t.createUser({ username: 'fl-flasher-b', password: 'secret-123', roles: [roleId], customer_id: w.b });
+    const userB = await t.login('fl-flasher-b', 'secret-123');
+    expect((await t.api('GET', FLASHER_PATH, { token: userB })).json()).toMatchObject({ code: 200, count: 0, data: [] });
+    expect((await t.api('GET', `${FLASHER_PATH}/${id}`, { token: userB })).json().code).toBe(404);
+    const refusedCreate = await t.api('POST', FLASHER_PATH, { token: userB, body: { goods_id: w.goodsId, prefix: 'CU3', start: 1, digits: 1, count: 1 } });
+    expect(refusedCreate.json().message).toBe('只有平台管理员可以使用刷机助手');
+    expect((await download(id, 'csv', userB)).json().message).toBe('只有平台管理员可以使用刷机助手');
+    expect((await act(id, 'confirm', userB)).json().code).toBe(404);
     expect((await detail(id)).state).toBe('new');
   });
 
