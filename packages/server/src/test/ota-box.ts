@@ -66,7 +66,7 @@ export class OtaBox {
     if (plan.do === 'mute') return null;
     if (plan.do === 'refuse') return { ret: plan.ret, msg: plan.msg };
     this.busy = true;
-    setTimeout(() => void this.run(order, plan).finally(() => (this.busy = false)), 5);
+    setTimeout(() => void this.run(order, plan), 5);
     return { ret: 0, msg: '开始升级' };
   }
 
@@ -81,10 +81,15 @@ export class OtaBox {
     const id = order.rollout_id;
     const failAt = plan.do === 'fail' ? plan.at : null;
     for (const step of ['downloading', 'verifying', 'installing'] as const) {
-      if (failAt === step) return this.report(id, { state: 'failed', error: (plan as { error: string }).error });
+      if (failAt === step) {
+        // not busy from the moment its last word is on the way: the server cannot have it final any sooner
+        this.busy = false;
+        return this.report(id, { state: 'failed', error: (plan as { error: string }).error });
+      }
       await this.report(id, step === 'downloading' ? { state: step, progress: 50 } : { state: step });
       if (step === 'downloading' && plan.do === 'ok' && plan.hold) await plan.hold;
     }
+    this.busy = false;
     if (plan.do === 'rollback') return this.reboot(this.version);
     await this.reboot(order.version);
     await this.report(id, { state: 'done', progress: 100, version: order.version });

@@ -37,16 +37,17 @@ export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCo
   const orphanMs = 2 * deps.config.boxCommandTimeoutSeconds * 1000;
   let stopped = false;
   let running: Promise<void> | null = null;
-  /** Replies being written: stop waits for them (not for the replies still awaited). */
+  /** Replies being written: stop waits for them (not for the replies still awaited). A reply is written only while the box's row still holds its send. */
   const writing = new Set<Promise<void>>();
 
-  const setItem = (rolloutId: number, send: Send, set: SQL, where: SQL, state: RolloutItemState): Promise<void> => {
+  const setItem = (rolloutId: number, send: Send, set: SQL, state: RolloutItemState, also: SQL = sql`true`): Promise<void> => {
     // after stop the database is about to close: the box's row stays as it is, and the next runner sorts it out
     if (stopped) return Promise.resolve();
     const write = db
       .execute<{ state: RolloutState }>(sql`
         update rollout_item i set ${set}
-          from rollout r where r.id = i.rollout_id and i.rollout_id = ${rolloutId} and i.device_id = ${send.device_id} and ${where}
+          from rollout r where r.id = i.rollout_id and i.rollout_id = ${rolloutId} and i.device_id = ${send.device_id}
+           and i.state = 'sending' and i.sent_at = ${send.sent_at}::timestamptz and ${also}
         returning r.state`)
       .then((result) => {
         const { rows } = result as { rows: { state: RolloutState }[] };
@@ -61,18 +62,18 @@ export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCo
     const at = clock.now().toISOString();
     if (reply.ret === 0) {
       // still sending, but the box has it: updated_at past sent_at says so (a lost command has them equal)
-      return setItem(rolloutId, send, sql`updated_at = greatest(${at}::timestamptz, i.sent_at + interval '1 millisecond')`, sql`i.state = 'sending'`, 'sending');
+      return setItem(rolloutId, send, sql`updated_at = greatest(${at}::timestamptz, i.sent_at + interval '1 millisecond')`, 'sending');
     }
-    return setItem(rolloutId, send, sql`state = 'failed', error = ${refusal(reply)}, updated_at = ${at}`, sql`i.state = 'sending'`, 'failed');
+    return setItem(rolloutId, send, sql`state = 'failed', error = ${refusal(reply)}, updated_at = ${at}`, 'failed');
   };
 
   const unanswered = (rolloutId: number, send: Send, error: unknown) => {
     const at = clock.now().toISOString();
     if (error instanceof BoxCommandError && error.reason === 'offline') {
-      return setItem(rolloutId, send, sql`state = 'pending', sent_at = null, updated_at = ${at}`, sql`i.state = 'sending'`, 'pending');
+      return setItem(rolloutId, send, sql`state = 'pending', sent_at = null, updated_at = ${at}`, 'pending');
     }
     if (error instanceof BoxCommandError) {
-      return setItem(rolloutId, send, sql`state = 'failed', error = ${REASON.noAnswer}, updated_at = ${at}`, sql`i.state = 'sending' and i.updated_at <= i.sent_at`, 'failed');
+      return setItem(rolloutId, send, sql`state = 'failed', error = ${REASON.noAnswer}, updated_at = ${at}`, 'failed', sql`i.updated_at <= i.sent_at`);
     }
     log.error({ err: error, gateway_id: send.gateway_id }, '发送升级指令失败');
     return Promise.resolve();

@@ -7,6 +7,8 @@ import { REASON, stopReason } from '../../modules/firmware/rollout/messages.js';
 export interface Send {
   device_id: number;
   gateway_id: string;
+  /** When it went out: the reply is written only while the row still holds this send. */
+  sent_at: string;
 }
 
 /** What one step of a rollout did: the commands to send, the boxes it changed, the rollout's state after it. */
@@ -131,7 +133,7 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
              where i.rollout_id = ${rolloutId} and i.device_id = next.device_id
          returning i.device_id, i.gateway_id, i.state`,
       );
-      result.sends.push(...sent.map((s) => ({ device_id: Number(s.device_id), gateway_id: s.gateway_id })));
+      result.sends.push(...sent.map((s) => ({ device_id: Number(s.device_id), gateway_id: s.gateway_id, sent_at: iso(now) })));
       changed(sent);
     }
 
