@@ -27,7 +27,8 @@ export function allowSlowMachine(): void {
 export function recordDownloads(): { names: string[]; files: Blob[] } {
   const saved = { names: [] as string[], files: [] as Blob[] };
   URL.createObjectURL = vi.fn((blob: Blob | MediaSource) => {
-    if (blob instanceof Blob) saved.files.push(blob);
+    // a blob read from a fetch answer is the fetch implementation's Blob, not jsdom's: told apart by its text()
+    if ('text' in blob) saved.files.push(blob);
     return 'blob:download';
   });
   URL.revokeObjectURL = vi.fn();
