@@ -46,6 +46,8 @@ const PAGES: Readonly<Record<string, PageLoader>> = {
   '/system/log': () => import('../features/system/log/Page'),
   '/system/login_log': () => import('../features/system/login-log/Page'),
   '/system/debug_client': () => import('../features/debug/DebugClientPage'),
+  '/system/version': () => import('../features/firmware/VersionListPage'),
+  '/system/box_flasher': () => import('../features/flasher/FlasherListPage'),
 };
 
 /**
@@ -68,6 +70,23 @@ const BESIDE: Readonly<Record<string, AppRoute[]>> = {
       hidden: true,
       page: () => import('../features/device/machine/MachinePage'),
       meta: { title: 'machineDetail', activeMenu: '/device/device' },
+    },
+  ],
+  // 固件推送: the rollouts of 版本管理's releases, under its permissions
+  '/system/version': [
+    {
+      path: '/system/rollout',
+      menu: '/system/version',
+      hidden: true,
+      page: () => import('../features/firmware/RolloutListPage'),
+      meta: { title: 'rollout', activeMenu: '/system/version' },
+    },
+    {
+      path: '/system/rollout/:id',
+      menu: '/system/version',
+      hidden: true,
+      page: () => import('../features/firmware/RolloutPage'),
+      meta: { title: 'rolloutDetail', activeMenu: '/system/version' },
     },
   ],
 };

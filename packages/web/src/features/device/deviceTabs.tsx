@@ -2,6 +2,7 @@ import { DEVICE_FLOW_PATH, DEVICE_PATH, type Device, MACHINE_MENU } from '@gw/co
 import { RecordDrawer } from '../../components/ResourceTable';
 import type { DetailTab } from '../../components/ResourceTable/listTypes';
 import { useCan } from '../../utils/permission';
+import { firmwareTab } from './DeviceFirmware';
 import { DeviceFlows } from './DeviceFlows';
 import { DeviceInfo } from './DeviceInfo';
 import { licenseTabs } from './DeviceLicenses';
@@ -10,7 +11,7 @@ import { onlineLogTab } from './DeviceOnlineLog';
 import { realtimeTabs } from './DeviceRealtime';
 import { M } from './messages';
 
-/** The box drawer's tabs the caller may see: 基本信息, 机床, 实时数据, 上下线记录, 流转记录, 授权. */
+/** The box drawer's tabs the caller may see: 基本信息, 机床, 实时数据, 上下线记录, 流转记录, 授权, 固件. */
 export function useDeviceTabs(): DetailTab<Device>[] {
   const can = useCan();
   return [
@@ -20,6 +21,7 @@ export function useDeviceTabs(): DetailTab<Device>[] {
     onlineLogTab,
     ...(can(DEVICE_FLOW_PATH, 'query') ? [{ key: 'flows', label: M.flowsTab, render: (device: Device) => <DeviceFlows deviceId={device.id} /> }] : []),
     ...licenseTabs(can),
+    firmwareTab,
   ];
 }
 
