@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
@@ -81,7 +81,7 @@ async function runOurs() {
     server = await startBuiltServer({ env: { DATABASE_URL: database.url, MQTT_PORT: String(mqttPort), LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'error' } });
     const token = await loginToken(server.url, 'admin', PASSWORD);
     const call = async (method, url, body) => {
-      const init = body instanceof FormData ? { body } : { body: body && JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+      const init = body === undefined || body instanceof FormData ? { body } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
       const res = await fetch(`${server.url}${API}${url}`, { method, ...init, headers: { ...init.headers, token } }).then((r) => r.json());
       if (res.code !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(res)}`);
       return res.data;
@@ -114,6 +114,7 @@ async function runOurs() {
       await call('POST', `/system/version/${release.id}/publish`);
       const before = { ...fleet.stats };
       const stop = sample([server.pid]);
+      const boxes = sample([process.pid]);
       const began = performance.now();
       const rollout = await call('POST', '/system/rollout', {
         version_id: release.id,
@@ -134,7 +135,7 @@ async function runOurs() {
       }
       const ms = performance.now() - began;
       const usage = stop();
-      results.push({ conc, ms, ...usage, ...fleetDelta(fleet, before), state: state.state, counts: state.counts });
+      results.push({ conc, ms, ...usage, boxesCpu: boxes().cpuMean, ...fleetDelta(fleet, before), state: state.state, counts: state.counts });
     }
     return results;
   } finally {
@@ -165,6 +166,7 @@ async function runBare() {
       const version = `9.${k + 1}.0`;
       const before = { ...fleet.stats };
       const stop = sample([broker.pid, files.pid]);
+      const boxes = sample([process.pid]);
       const began = performance.now();
       // the dispatcher: `conc` boxes busy at a time, the next one sent as one reports done or failed
       await new Promise((resolve) => {
@@ -188,7 +190,7 @@ async function runBare() {
         while (next < Math.min(conc, BOXES)) send();
       });
       const ms = performance.now() - began;
-      results.push({ conc, ms, ...stop(), ...fleetDelta(fleet, before) });
+      results.push({ conc, ms, ...stop(), boxesCpu: boxes().cpuMean, ...fleetDelta(fleet, before) });
     }
     return results;
   } finally {
@@ -205,7 +207,7 @@ try {
   const mb = firmware.length / 1024 / 1024;
   const f = (r) =>
     r
-      ? `${(r.ms / 1000).toFixed(1).padStart(6)} s ${((r.bytes / 1024 / 1024) / (r.ms / 1000)).toFixed(0).padStart(5)} MB/s  RSS ${r.rss.toFixed(0).padStart(4)} MiB  CPU ${(r.cpuMean * 100).toFixed(0).padStart(3)} % (peak ${(r.cpuPeak * 100).toFixed(0).padStart(3)} %)  ${r.done} done ${r.failed} failed`
+      ? `${(r.ms / 1000).toFixed(1).padStart(6)} s ${((r.bytes / 1024 / 1024) / (r.ms / 1000)).toFixed(0).padStart(5)} MB/s  RSS ${r.rss.toFixed(0).padStart(4)} MiB  CPU ${(r.cpuMean * 100).toFixed(0).padStart(3)} % (peak ${(r.cpuPeak * 100).toFixed(0).padStart(3)} %)  boxes' CPU ${(r.boxesCpu * 100).toFixed(0).padStart(3)} %  ${r.done} done ${r.failed} failed`
       : '—';
   console.log(`rollout of a ${mb.toFixed(1)} MB file to ${BOXES} simulated boxes (reboot ${REBOOT_MS} ms), one batch; bare = bare Aedes + node:http static file server (RSS and CPU of both)`);
   for (const conc of CONC) {
@@ -215,7 +217,7 @@ try {
     console.log(`                  bare ${f(b)}`);
     if (o && b) console.log(`                  ours/bare: time ${(o.ms / b.ms).toFixed(2)}, bytes per second ${(o.bytes / o.ms / (b.bytes / b.ms)).toFixed(2)}`);
   }
-  console.log(`note: the boxes (hashing every byte) run in this process, on the same cores as the servers; a box's update includes its ${REBOOT_MS} ms reboot`);
+  console.log(`note: the boxes (hashing every byte) run in this process (boxes' CPU; 100 % = one core, ${os.cpus().length} here) beside the servers; a box's update includes its ${REBOOT_MS} ms reboot`);
 } finally {
   rmSync(firmwareFile, { force: true });
 }
