@@ -18,7 +18,7 @@ const lazyPage = { timeout: 5000 };
 
 const here = () => window.location.pathname + decodeURIComponent(window.location.search);
 
-const roleMenu = [{ menu: '/system/version', action: 1 }];
+const roleMenu = [{ menu: '/system/qrcode_url', action: 1 }];
 
 beforeEach(() => {
   useAppStore.getState().setLanguage('zh');
@@ -32,8 +32,8 @@ afterEach(() => {
 describe('navigation guard', () => {
   it('sends a visitor without a token to login, remembering the wanted page', async () => {
     mockApi({ 'GET /tools/captcha': () => ok({ c_id: 'c1', svg: '<svg/>' }) });
-    openConsole('/system/version');
-    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/version'));
+    openConsole('/system/qrcode_url');
+    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/qrcode_url'));
     expect(await screen.findByPlaceholderText('用户名', {}, lazyPage)).toBeInTheDocument();
   });
 
@@ -61,12 +61,12 @@ describe('navigation guard', () => {
   it('loads the user info of a token without roles, then opens the same page', async () => {
     signIn();
     const api = mockApi({ 'GET /user/info': () => ok(userInfo({ role_menu: roleMenu })) });
-    openConsole('/system/version?tab=1');
+    openConsole('/system/qrcode_url?tab=1');
     expect(await screen.findByText('建设中', {}, lazyPage)).toBeInTheDocument();
-    expect(here()).toBe('/custom/system/version?tab=1');
+    expect(here()).toBe('/custom/system/qrcode_url?tab=1');
     expect(api.calls.filter((c) => c.path === '/user/info')).toHaveLength(1);
     expect(useUserStore.getState().roles).toEqual(['operator']);
-    await waitFor(() => expect(document.title).toBe('版本管理 - 智能网关管理系统'));
+    await waitFor(() => expect(document.title).toBe('短链接 - 智能网关管理系统'));
   });
 
   it('sends a page the user may not see to 404 once the routes are known', async () => {
@@ -81,8 +81,8 @@ describe('navigation guard', () => {
   it('drops the token and goes to login with the error when the user info cannot be loaded', async () => {
     signIn();
     mockApi({ 'GET /user/info': () => ok(userInfo({ roles: [] })) });
-    openConsole('/system/version');
-    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/version'));
+    openConsole('/system/qrcode_url');
+    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/qrcode_url'));
     expect(await screen.findByText('getInfo: roles must be a non-null array!', {}, lazyPage)).toBeInTheDocument();
     expect(localStorage.getItem('Custom-Token')).toBeNull();
     expect(useUserStore.getState().token).toBeUndefined();
@@ -96,11 +96,11 @@ describe('navigation guard', () => {
   ])('keeps the token and offers a retry when the user info request %s', async (_case, answer) => {
     signIn();
     mockApi({ 'GET /user/info': answer });
-    openConsole('/system/version');
+    openConsole('/system/qrcode_url');
     expect(await screen.findByText('网络错误,请检查网络.')).toBeInTheDocument();
     expect(screen.getByText('用户信息未能加载,登录状态仍保留。')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: twoChars('重试') })).toBeInTheDocument();
-    expect(here()).toBe('/custom/system/version');
+    expect(here()).toBe('/custom/system/qrcode_url');
     expect(localStorage.getItem('Custom-Token')).toBe('token-1');
     expect(useUserStore.getState().token).toBe('token-1');
   });
@@ -111,12 +111,12 @@ describe('navigation guard', () => {
     const api = mockApi({
       'GET /user/info': () => (online ? ok(userInfo({ role_menu: roleMenu })) : Promise.reject(new TypeError('Failed to fetch'))),
     });
-    openConsole('/system/version');
+    openConsole('/system/qrcode_url');
     const retry = await screen.findByRole('button', { name: twoChars('重试') });
     online = true;
     await userEvent.click(retry);
     expect(await screen.findByText('建设中', {}, lazyPage)).toBeInTheDocument();
-    expect(here()).toBe('/custom/system/version');
+    expect(here()).toBe('/custom/system/qrcode_url');
     expect(screen.queryByText('网络错误,请检查网络.')).toBeNull();
     expect(api.calls.filter((c) => c.path === '/user/info')).toHaveLength(2);
   });
@@ -124,9 +124,9 @@ describe('navigation guard', () => {
   it('lets a user whose info cannot be loaded give up and log in again', async () => {
     signIn();
     mockApi({ 'GET /user/info': () => Promise.reject(new TypeError('Failed to fetch')), 'GET /tools/captcha': () => ok({ c_id: 'c1', svg: '<svg/>' }) });
-    openConsole('/system/version');
+    openConsole('/system/qrcode_url');
     await userEvent.click(await screen.findByRole('button', { name: '重新登录' }));
-    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/version'));
+    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/qrcode_url'));
     expect(localStorage.getItem('Custom-Token')).toBeNull();
   });
 
@@ -134,8 +134,8 @@ describe('navigation guard', () => {
     signIn();
     localStorage.setItem('SYSTEM_DICTIONARY', '{}');
     mockApi({ 'GET /user/info': () => json({ code: 401, message: '登录已过期,请重新登录', data: null }) });
-    openConsole('/system/version');
-    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/version'));
+    openConsole('/system/qrcode_url');
+    await waitFor(() => expect(here()).toBe('/custom/login?redirect=/system/qrcode_url'));
     expect(localStorage.getItem('SYSTEM_DICTIONARY')).toBeNull();
     expect(localStorage.getItem('Custom-Token')).toBeNull();
   });
@@ -158,7 +158,7 @@ describe('decideRoute', () => {
   });
 
   it('loads the session while roles or routes are missing', () => {
-    expect(decideRoute('/system/version', '', { ...session, hasRoles: false })).toEqual({ kind: 'load' });
-    expect(decideRoute('/system/version', '', { ...session, routesGenerated: false })).toEqual({ kind: 'load' });
+    expect(decideRoute('/system/qrcode_url', '', { ...session, hasRoles: false })).toEqual({ kind: 'load' });
+    expect(decideRoute('/system/qrcode_url', '', { ...session, routesGenerated: false })).toEqual({ kind: 'load' });
   });
 });

@@ -33,7 +33,7 @@ const menuPaths = () => usePermissionStore.getState().addRoutes.flatMap((r) => (
 async function openSignedIn(path: string, api: Record<string, (body: unknown) => unknown>) {
   signIn();
   const mocked = mockApi({
-    'GET /user/info': () => ok(userInfo({ role_menu: [{ menu: '/system/version', action: 1 }] })),
+    'GET /user/info': () => ok(userInfo({ role_menu: [{ menu: '/system/qrcode_url', action: 1 }] })),
     ...api,
   });
   openConsole(path);
@@ -52,10 +52,10 @@ afterEach(() => {
 describe('useSwitchRole', () => {
   it('takes the new token, reloads the info and routes of the new role, closes tabs and opens the dashboard', async () => {
     const auditor = userInfo({ roles: [{ id: 4, name: 'auditor' }], role_menu: [{ menu: '/system/log', action: 1 }] });
-    const { calls } = await openSignedIn('/system/version', {
+    const { calls } = await openSignedIn('/system/qrcode_url', {
       'POST /user/switch_role': () => ok({ token: 'token-2' }),
     });
-    useTagsViewStore.getState().addView({ path: '/system/version', fullPath: '/system/version', title: 'version' });
+    useTagsViewStore.getState().addView({ path: '/system/qrcode_url', fullPath: '/system/qrcode_url', title: 'qrcodeUrl' });
     calls.length = 0;
     mockApi({ 'POST /user/switch_role': () => ok({ token: 'token-2' }), 'GET /user/info': () => ok(auditor) });
 
@@ -66,13 +66,13 @@ describe('useSwitchRole', () => {
     await waitFor(() => expect(menuPaths()).toEqual(['/system/log']));
     expect(useUserStore.getState().roles).toEqual(['auditor']);
     expect(localStorage.getItem('Custom-Token')).toBe('token-2');
-    expect(useTagsViewStore.getState().visitedViews.map((v) => v.path)).not.toContain('/system/version');
+    expect(useTagsViewStore.getState().visitedViews.map((v) => v.path)).not.toContain('/system/qrcode_url');
   });
 });
 
 describe('useLogout', () => {
   it('logs out on the server, forgets the session and opens the login page', async () => {
-    const { calls } = await openSignedIn('/system/version', {
+    const { calls } = await openSignedIn('/system/qrcode_url', {
       'DELETE /user/logout': () => ok(null),
       'GET /tools/captcha': () => ok({ c_id: 'c1', svg: '<svg/>' }),
     });

@@ -17,7 +17,7 @@ function api(login: (body: unknown) => unknown = () => ok({ token: 'token-9' }))
     'GET /tools/captcha': () => ok({ c_id: `c${++captchas}`, svg: `<svg><text>${captchas}</text></svg>` }),
     'POST /user/login': login,
     'GET /tools/dictionary': () => ok({ parktype: [{ value: 1, title: '园区', code: 'p' }] }),
-    'GET /user/info': () => ok(userInfo({ role_menu: [{ menu: '/system/version', action: 1 }] })),
+    'GET /user/info': () => ok(userInfo({ role_menu: [{ menu: '/system/qrcode_url', action: 1 }] })),
   });
 }
 
@@ -73,14 +73,14 @@ describe('login page', () => {
 
   it('sends the trimmed username on Enter, caches the dictionary and opens the redirect with the other query', async () => {
     const { calls } = api();
-    await openLogin('?redirect=/system/version&tab=2');
+    await openLogin('?redirect=/system/qrcode_url&tab=2');
     await fill('用户名', '  zhang  ');
     await fill('密码', 'secret-1');
     await fill('验证码', 'ab12');
     await userEvent.keyboard('{Enter}');
 
     expect(await screen.findByText('建设中', {}, slow)).toBeInTheDocument();
-    expect(window.location.pathname + window.location.search).toBe('/custom/system/version?tab=2');
+    expect(window.location.pathname + window.location.search).toBe('/custom/system/qrcode_url?tab=2');
     expect(calls.find((c) => c.path === '/user/login')?.body).toEqual({ username: 'zhang', password: 'secret-1', captcha: 'ab12', c_id: 'c1' });
     expect(localStorage.getItem('Custom-Token')).toBe('token-9');
     expect(JSON.parse(localStorage.getItem('SYSTEM_DICTIONARY') ?? '{}')).toHaveProperty('parktype');
@@ -121,7 +121,7 @@ describe('login page', () => {
 
 describe('after-login target', () => {
   it('keeps the redirect and the other query parameters', () => {
-    expect(afterLoginPath('?redirect=/system/version%3Fid%3D3&tab=2')).toBe('/system/version?id=3&tab=2');
+    expect(afterLoginPath('?redirect=/system/qrcode_url%3Fid%3D3&tab=2')).toBe('/system/qrcode_url?id=3&tab=2');
     expect(afterLoginPath('?tab=2')).toBe('/?tab=2');
     expect(afterLoginPath('')).toBe('/');
   });
