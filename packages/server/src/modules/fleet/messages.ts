@@ -5,6 +5,7 @@ export const MSG = {
   vendorOnlyAssign: '只有平台管理员可以分配客户',
   vendorOnlyGoods: '设备类型由平台管理员维护',
   gatewayIdTaken: (id: string) => `设备ID ${id} 已存在`,
+  gatewayIdReserved: (id: string, batch: number) => `设备ID ${id} 已被刷机批次 ${batch} 预留`,
   goodsMissing: '设备类型不存在',
   goodsCodeTaken: (code: string) => `编码 ${code} 已被其他设备类型使用`,
   goodsInUse: (n: number) => `该设备类型下还有 ${n} 台设备,不能删除`,

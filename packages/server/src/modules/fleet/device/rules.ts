@@ -1,8 +1,8 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CONFIG_KEY, DEVICE_CUSTOMER_FIELDS, FLOW_INTO_STATE, type DeviceState, deviceResource, labelOf } from '@gw/contracts';
 import type { Db, Tx } from '../../../db/client.js';
-import { appSecret, config, customer, device, deviceTag, deviceTagLink, goods, machineTool } from '../../../db/schema.js';
+import { appSecret, config, customer, device, deviceTag, deviceTagLink, flashBatch, flashItem, goods, machineTool } from '../../../db/schema.js';
 import { DEVICE_SECRET_KEY } from '../../../db/seed.js';
 import { badRequest, refused } from '../../../http/errors.js';
 import type { Row } from '../../../http/resource/types.js';
@@ -40,6 +40,13 @@ export async function checkDeviceWrite(req: FastifyRequest, values: Row, current
   if (values.gateway_id !== undefined && values.gateway_id !== current?.gateway_id) {
     const [taken] = await tx.select({ id: device.id }).from(device).where(eq(device.gateway_id, values.gateway_id as string));
     if (taken) throw refused(MSG.gatewayIdTaken(values.gateway_id as string));
+    // an identity of a provisioning batch not yet in stock is spoken for: its box comes with the batch
+    const [reserved] = await tx
+      .select({ batch: flashItem.batch_id })
+      .from(flashItem)
+      .innerJoin(flashBatch, eq(flashBatch.id, flashItem.batch_id))
+      .where(and(eq(flashItem.gateway_id, values.gateway_id as string), ne(flashBatch.state, 'confirmed')));
+    if (reserved) throw refused(MSG.gatewayIdReserved(values.gateway_id as string, reserved.batch));
   }
   if (typeof values.goods_id === 'number') {
     const [found] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, values.goods_id));
