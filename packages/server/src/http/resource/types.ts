@@ -54,7 +54,7 @@ export type ColumnName<TTable extends PgTable> = Extract<keyof TTable['_']['colu
  */
 export interface DetailDeclaration {
   schema: z.ZodType;
-  read(rows: Row[], items: unknown[], db: Db | Tx): Promise<unknown[]>;
+  read: (rows: Row[], items: unknown[], db: Db | Tx) => Promise<unknown[]>;
 }
 
 /** A column of the resource's spreadsheet (export, import template). */
