@@ -57,6 +57,8 @@ export function connectionWriter(deps: Pick<AppDeps, 'db' | 'live' | 'counts'>, 
       ), old as (
         select d.id, d.online_session as was, i.* from device d join input i on d.gateway_id = i.gateway_id
          where i.online or (d.online and d.online_session = i.session)
+         -- locked in id order, as LastSeen's flush locks them: two batches over the same boxes never deadlock
+         order by d.id
          for update of d
       ), changed as (
         update device d set online = old.online,

@@ -46,10 +46,15 @@ export class LastSeen {
     this.pending = new Map();
     const rows = JSON.stringify([...batch].map(([gw, at]) => ({ gw, at: new Date(at).toISOString() })));
     try {
+      // rows locked in id order, as the presence batches lock them (in any order, two such batches deadlock and
+      // PostgreSQL aborts one: a batch of connects lost would leave connected boxes listed offline)
       await this.db.execute(sql`
         update device d set last_seen_at = v.at
-        from jsonb_to_recordset(${rows}::jsonb) as v(gw text, at timestamptz)
-        where d.gateway_id = v.gw and (d.last_seen_at is null or d.last_seen_at < v.at)`);
+        from (select s.id, j.at from device s join jsonb_to_recordset(${rows}::jsonb) as j(gw text, at timestamptz) on s.gateway_id = j.gw
+               where s.last_seen_at is null or s.last_seen_at < j.at
+               order by s.id
+               for update of s) v
+        where d.id = v.id`);
     } catch (err) {
       this.log.error({ err, boxes: batch.size }, '写入网关最后在线时间失败');
       // kept for the next flush unless the box has been heard again since
