@@ -92,6 +92,20 @@ describe('the live channel', () => {
     admin.socket.close();
   });
 
+  it("a rollout's progress goes to the vendor's users who may see rollouts, never to a customer's", async () => {
+    const channel = liveChannelOf(t.deps)!;
+    const userA = await liveTab(url, w.userA);
+    const admin = await liveTab(url, w.admin);
+    await expect.poll(() => [...channel.tabs].filter((tab) => tab.socket.readyState === WebSocket.OPEN).length).toBeGreaterThanOrEqual(2);
+    const moved: LiveEvent = { type: 'rollout', rollout_id: 7, device_id: null, state: 'running', at };
+    t.deps.live.publish(moved);
+    t.deps.live.publish(presence(w.a, w.boxes.a)); // a marker: the customer's tab saw everything before it
+    await expect.poll(() => admin.events).toEqual([moved, presence(w.a, w.boxes.a)]);
+    await expect.poll(() => userA.events).toEqual([presence(w.a, w.boxes.a)]);
+    userA.socket.close();
+    admin.socket.close();
+  });
+
   it('realtime values go only to tabs watching that device', async () => {
     const channel = liveChannelOf(t.deps)!;
     // as the console does: the watch list straight after the token, before the server has checked it

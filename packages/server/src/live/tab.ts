@@ -70,12 +70,12 @@ export class LiveTab {
   }
 
   /**
- * Whether this tab may see the event: its own jobs and debug replies; rollouts with 版本管理 query; devices of its
+ * Whether this tab may see the event: its own jobs and debug replies; rollouts to the vendor's users with 版本管理 query; devices of its
  * customers with 网关设备 query.
  */
   sees(event: LiveEvent): boolean {
     if (event.type === 'job' || event.type === 'debug') return event.user_id === this.user.id;
-    if (event.type === 'rollout') return can(this.user.grants, VERSION_PATH, 'query');
+    if (event.type === 'rollout') return this.user.scope === 'all' && can(this.user.grants, VERSION_PATH, 'query');
     if (!can(this.user.grants, DEVICE_PATH, 'query')) return false;
     if (this.customers && !this.customers.has(event.customer_id)) return false;
     return event.type !== 'realtime' || this.watched.has(event.device_id);

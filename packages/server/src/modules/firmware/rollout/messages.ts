@@ -4,6 +4,7 @@ const titles = (states: readonly RolloutState[]) => states.map((s) => ROLLOUT_ST
 
 /** What rollouts tell the user, and the reasons a box's row of a rollout carries. */
 export const MSG = {
+  vendorOnly: '只有平台管理员可以推送固件',
   versionMissing: '固件版本不存在',
   notPublished: '只能推送已发布的版本',
   noBoxes: '推送对象中没有设备',

@@ -14,10 +14,10 @@ import {
 } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
 import { rollout } from '../../../db/schema.js';
+import { refused } from '../../../http/errors.js';
 import { ok } from '../../../http/reply.js';
 import { answerRows } from '../../../http/resource/present.js';
 import { registerResource } from '../../../http/resource/register.js';
-import { customerScope } from '../../../http/scope.js';
 import { type Announce, rolloutActions } from './actions.js';
 import { createRollout } from './create.js';
 import { withItems } from './items.js';
@@ -28,8 +28,8 @@ import { targetTexts } from './target.js';
 /**
  * 固件推送 (API /system/rollout, permissions on 版本管理's menu): the list with each rollout's counts per box
  * state, the detail with every box (by batch, then gateway id), the create that resolves the target to boxes and
- * batches, and 暂停 / 继续 / 取消 / 重试失败. The runner (mqtt/ota) does the rest. A customer's user (should a
- * role grant the menu) sees only rollouts whose boxes are all within the customer's subtree.
+ * batches, and 暂停 / 继续 / 取消 / 重试失败. The runner (mqtt/ota) does the rest. Firmware is the vendor's to
+ * push: a customer's user (should a role grant the menu) sees no rollout and may start none.
  */
 export function rolloutRoutes(app: FastifyInstance, deps: AppDeps): void {
   const now = () => deps.clock.now();
@@ -50,10 +50,8 @@ export function rolloutRoutes(app: FastifyInstance, deps: AppDeps): void {
     table: rollout,
     detail: { schema: rolloutDetailSchema, read: withItems },
     keywords: ['remark', sql`(select v.version from firmware_version v where v.id = rollout.version_id)`],
-    baseWhere: (req) => {
-      const inScope = customerScope(req.user, sql`d.customer_id`);
-      return inScope && sql`not exists (select 1 from rollout_item ri join device d on d.id = ri.device_id where ri.rollout_id = ${rollout.id} and not (${inScope}))`;
-    },
+    // the vendor's tool: a customer's user sees none, whatever its role grants
+    baseWhere: (req) => (req.user.scope === 'all' ? undefined : sql`false`),
     derived: {
       version: sql<string>`(select v.version from firmware_version v where v.id = rollout.version_id)`,
       created_by_name: sql<string>`coalesce((select coalesce(nullif(u.name, ''), u.username) from admin_user u where u.id = rollout.created_by), '')`,
@@ -83,6 +81,7 @@ export function rolloutRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (req, reply) => {
+      if (req.user.scope !== 'all') throw refused(MSG.vendorOnly);
       // the rows are shaped by the resource's serializers already: a 100,000-box answer skips a second pass through the schema
       reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       const detail = await req.tx(async (tx) => {
