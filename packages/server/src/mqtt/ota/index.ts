@@ -24,8 +24,9 @@ export const otaOf = (deps: AppDeps): Ota | undefined => started.get(deps);
 export function startOta(app: FastifyInstance, link: BoxLink, deps: AppDeps, options: { tickMs?: number } = {}): { stop(): Promise<void> } {
   const now = () => deps.clock.now();
   const news = new RolloutNews(deps.live, now);
-  const reports = followOtaReports(link, deps.db, news, now, app.log);
-  const runner = deps.commands ? startRunner(app, deps, deps.commands, news, app.log, options.tickMs ?? ROLLOUT_TICK_MS) : null;
+  let runner: RolloutRunner | null = null;
+  const reports = followOtaReports(link, deps.db, news, now, app.log, () => runner?.soon());
+  runner = deps.commands ? startRunner(app, deps, deps.commands, news, app.log, options.tickMs ?? ROLLOUT_TICK_MS) : null;
   const ota: Ota = {
     runner,
     reports,

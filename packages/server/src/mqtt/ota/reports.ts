@@ -95,7 +95,8 @@ export interface OtaReportStats {
 
 /**
  * The boxes' side of a rollout: `ota` reports and retained `state` messages move their rows; every change is
- * told through `news`. A malformed report is counted and logged once per box, never thrown.
+ * told through `news`, and `settled` hears of a box that finished (done or failed: its slot is free). A malformed
+ * report is counted and logged once per box, never thrown.
  */
 export function followOtaReports(
   link: BoxLink,
@@ -103,11 +104,13 @@ export function followOtaReports(
   news: RolloutNews,
   now: () => Date,
   log: { warn(obj: unknown, msg?: string): void },
+  settled: () => void = () => undefined,
 ): OtaReportStats {
   const stats: OtaReportStats = { malformed: 0 };
   const warned = new Set<string>();
   const tell = (changed: Changed[]) => {
     for (const c of changed) news.box(Number(c.rollout_id), Number(c.device_id), c.state, c.rollout_state);
+    if (changed.some((c) => c.state === 'done' || c.state === 'failed')) settled();
   };
 
   link.onMessage('ota', async (message: BoxMessage) => {

@@ -10,10 +10,14 @@ import { type Send, type StepResult, stepRollout } from './step.js';
 
 /** How often the runner looks at the running rollouts. */
 export const ROLLOUT_TICK_MS = 1000;
+/** How soon after a box finished the runner makes an extra pass (boxes finishing within it share the pass). */
+const SOON_MS = 50;
 
 export interface RolloutRunner {
   /** One pass over the running rollouts (the timer's; tests call it to go faster). Passes never overlap. */
   tick(): Promise<void>;
+  /** A box finished: a pass soon (not waiting for the timer), so its slot goes to the next box at once. */
+  soon(): void;
   stop(): Promise<void>;
 }
 
@@ -126,11 +130,23 @@ export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCo
   };
   const timer = setInterval(() => void tick(), tickMs);
   timer.unref();
+  // boxes finishing together (a batch's reboot wave) make one extra pass, not one each
+  let early: NodeJS.Timeout | null = null;
+  const soon = () => {
+    if (early || stopped) return;
+    early = setTimeout(() => {
+      early = null;
+      if (!stopped) void tick();
+    }, SOON_MS);
+    early.unref();
+  };
 
   return {
     tick: () => (stopped ? Promise.resolve() : tick()),
+    soon,
     async stop() {
       clearInterval(timer);
+      if (early) clearTimeout(early);
       stopped = true;
       await running;
       await Promise.allSettled(writing);
