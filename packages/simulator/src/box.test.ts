@@ -1,11 +1,9 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOX_API,
   BRAND_TABLES,
   LICENSE_REFUSAL,
-  type BoxEcho,
-  boxEchoSchema,
   boxInfoSchema,
   boxStateSchema,
   boxTrafficSchema,
@@ -15,6 +13,7 @@ import {
 import { type Fleet, startFleet } from './fleet.js';
 import type { BoxIdentity } from './identity.js';
 import { licenceSigner, testBroker } from './test/broker.js';
+import { platformSide, waitFor } from './test/platform.js';
 
 const GW = 'SIM-T-0001';
 const SECRET = 'box-secret-1';
@@ -32,23 +31,21 @@ const identity: BoxIdentity = {
 };
 
 let broker: Awaited<ReturnType<typeof testBroker>>;
-let platform: MqttClient;
+let platform: Awaited<ReturnType<typeof platformSide>>;
 let fleet: Fleet | null = null;
-const received: { topic: string; payload: unknown; retain: boolean }[] = [];
 
 beforeAll(async () => {
   broker = await testBroker({ [GW]: SECRET });
-  platform = await mqtt.connectAsync(broker.url, { clientId: 'platform', username: 'platform' });
-  platform.on('message', (topic, payload, packet) => received.push({ topic, payload: JSON.parse(payload.toString()), retain: packet.retain }));
-  await platform.subscribeAsync(['data/+/v1', 'state/+/v1', 'traffic/+/v1', 'echo/+/v1'], { qos: 1 });
+  platform = await platformSide(broker.url, ['data/+/v1', 'state/+/v1', 'traffic/+/v1', 'echo/+/v1']);
 });
+const received = () => platform.received;
 afterEach(async () => {
   await fleet?.stop();
   fleet = null;
-  received.length = 0;
+  platform.received.length = 0;
 });
 afterAll(async () => {
-  await platform.endAsync();
+  await platform.close();
   await broker.close();
 });
 
@@ -58,32 +55,16 @@ const start = async (overrides: Partial<BoxIdentity> = {}, backoffMs = 50) => {
   return fleet;
 };
 
-const waitFor = async <T>(find: () => T | undefined, what: string, ms = 5000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
-
-let seq = 0;
 /** Sends a command as the platform does and waits for the box's echo with its cmd_id. */
-async function command(method: string, url: string, data?: unknown): Promise<BoxEcho> {
-  const cmd_id = `c${++seq}`;
-  await platform.publishAsync(`control/${GW}/v1`, JSON.stringify({ cmd_id, method, url, data }), { qos: 1 });
-  const echo = await waitFor(() => received.find((m) => m.topic === `echo/${GW}/v1` && (m.payload as BoxEcho).cmd_id === cmd_id), `echo ${cmd_id}`);
-  return boxEchoSchema.parse(echo.payload);
-}
+const command = (method: string, url: string, data?: unknown) => platform.command(GW, method, url, data);
 
 describe('a simulated box on the wire', () => {
   it('announces itself retained on state, sends its machine tools on data and its byte counters on traffic, all as contracts define them', async () => {
     await start();
-    const state = await waitFor(() => received.find((m) => m.topic === `state/${GW}/v1`), 'state');
+    const state = await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'state');
     expect(boxStateSchema.parse(state.payload)).toMatchObject({ online: true, fingerprint: FP, version: expect.any(String) });
 
-    const data = await waitFor(() => received.filter((m) => m.topic === `data/${GW}/v1`).at(4), 'five data messages');
+    const data = await waitFor(() => received().filter((m) => m.topic === `data/${GW}/v1`).at(4), 'five data messages');
     const items = telemetryMessageSchema.parse(data.payload);
     expect(items.map((i) => [i.device_id, i.device_type])).toEqual([
       ['M1', 'fanuc'],
@@ -101,7 +82,7 @@ describe('a simulated box on the wire', () => {
       expect(values.cnc_mainproname).toEqual(expect.any(String));
     }
 
-    const traffic = await waitFor(() => received.filter((m) => m.topic === `traffic/${GW}/v1`).at(1), 'two traffic messages');
+    const traffic = await waitFor(() => received().filter((m) => m.topic === `traffic/${GW}/v1`).at(1), 'two traffic messages');
     expect(boxTrafficSchema.parse(traffic.payload).tx).toBeGreaterThan(0);
     expect(fleet!.stats.acked).toBeGreaterThanOrEqual(5);
   });
@@ -127,13 +108,13 @@ describe('a simulated box on the wire', () => {
   it('leaves its last will (retained) when its connection dies, and reconnects by itself', async () => {
     // the first retry comes after 0.5–1 s: time to read the will before the box is back
     const f = await start({}, 1000);
-    await waitFor(() => received.find((m) => m.topic === `state/${GW}/v1`), 'online');
-    received.length = 0;
+    await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'online');
+    received().length = 0;
     // the broker drops the box as a dead mobile link would
     broker.drop(GW);
-    await waitFor(() => received.find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === false), 'the will');
+    await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === false), 'the will');
     expect(boxStateSchema.parse(await retainedState()).online).toBe(false);
-    await waitFor(() => received.find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === true), 'back online');
+    await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === true), 'back online');
     expect(f.stats.reconnects).toBeGreaterThanOrEqual(1);
     expect(f.stats.connected).toBe(1);
   });

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BOX_API, type BoxEcho, type BoxOta, type BoxUpgrade, boxInfoSchema, boxOtaSchema, boxStateSchema } from '@gw/contracts';
+import { BOX_API, type BoxOta, type BoxUpgrade, boxInfoSchema, boxOtaSchema, boxStateSchema } from '@gw/contracts';
 import { type Fleet, startFleet } from './fleet.js';
 import type { BoxIdentity } from './identity.js';
 import { OTA_ERRORS, type OtaOptions, otaFailures } from './ota.js';
 import { testBroker } from './test/broker.js';
+import { platformSide, waitFor as waitUntil } from './test/platform.js';
 
 const OLD = '2.4.1-sim';
 const NEW = '2.5.0';
@@ -19,9 +19,8 @@ let broker: Awaited<ReturnType<typeof testBroker>>;
 let files: http.Server;
 let fileUrl: string;
 let closedUrl: string;
-let platform: MqttClient;
+let platform: Awaited<ReturnType<typeof platformSide>>;
 let fleet: Fleet | null = null;
-const received: { topic: string; payload: unknown }[] = [];
 
 beforeAll(async () => {
   broker = await testBroker(Object.fromEntries(identities.map((i) => [i.gateway_id, i.secret])));
@@ -43,17 +42,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
   closedUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/firmware.bin`;
   await new Promise((r) => gone.close(r));
-  platform = await mqtt.connectAsync(broker.url, { clientId: 'platform', username: 'platform' });
-  platform.on('message', (topic, payload) => received.push({ topic, payload: JSON.parse(payload.toString()) }));
-  await platform.subscribeAsync(['state/+/v1', 'echo/+/v1', 'ota/+/v1'], { qos: 1 });
+  platform = await platformSide(broker.url, ['state/+/v1', 'echo/+/v1', 'ota/+/v1'], 10_000);
 });
+const received = () => platform.received;
 afterEach(async () => {
   await fleet?.stop();
   fleet = null;
-  received.length = 0;
+  platform.received.length = 0;
 });
 afterAll(async () => {
-  await platform.endAsync();
+  await platform.close();
   await broker.close();
   await new Promise((r) => files.close(r));
 });
@@ -64,30 +62,16 @@ const start = async (count: number, ota: OtaOptions = {}) => {
   return fleet;
 };
 
-const waitFor = async <T>(find: () => T | undefined, what: string, ms = 10_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+const waitFor = <T>(find: () => T | undefined, what: string) => waitUntil(find, what, 10_000);
 
-let seq = 0;
-async function command(gw: string, method: string, url: string, data?: unknown): Promise<BoxEcho> {
-  const cmd_id = `u${++seq}`;
-  await platform.publishAsync(`control/${gw}/v1`, JSON.stringify({ cmd_id, method, url, data }), { qos: 1 });
-  const echo = await waitFor(() => received.find((m) => m.topic === `echo/${gw}/v1` && (m.payload as BoxEcho).cmd_id === cmd_id), `echo ${cmd_id}`);
-  return echo.payload as BoxEcho;
-}
+const command = (gw: string, method: string, url: string, data?: unknown) => platform.command(gw, method, url, data);
 
 const order = (overrides: Partial<BoxUpgrade> = {}): BoxUpgrade => ({ rollout_id: 7, version: NEW, url: fileUrl, sha256, size: firmware.length, ...overrides });
 const upgrade = (gw: string, overrides: Partial<BoxUpgrade> = {}) => command(gw, 'POST', BOX_API.upgrade, order(overrides));
 
-const otaOf = (gw: string) => received.filter((m) => m.topic === `ota/${gw}/v1`).map((m) => boxOtaSchema.parse(m.payload));
+const otaOf = (gw: string) => received().filter((m) => m.topic === `ota/${gw}/v1`).map((m) => boxOtaSchema.parse(m.payload));
 const finalOta = (gw: string) => waitFor(() => otaOf(gw).find((o) => o.state === 'done' || o.state === 'failed'), `${gw} done or failed`);
-const statesOf = (gw: string) => received.filter((m) => m.topic === `state/${gw}/v1`).map((m) => boxStateSchema.parse(m.payload));
+const statesOf = (gw: string) => received().filter((m) => m.topic === `state/${gw}/v1`).map((m) => boxStateSchema.parse(m.payload));
 const steps = (ota: BoxOta[]) => ota.map((o) => (o.state === 'downloading' ? `downloading ${o.progress}` : o.state));
 
 describe('a simulated box updates its firmware when told to', () => {
@@ -104,7 +88,7 @@ describe('a simulated box updates its firmware when told to', () => {
       [false, undefined],
       [true, NEW],
     ]);
-    const order = received.filter((m) => m.topic !== `echo/${gw}/v1`).map((m) => m.topic.split('/')[0]);
+    const order = received().filter((m) => m.topic !== `echo/${gw}/v1`).map((m) => m.topic.split('/')[0]);
     expect(order.lastIndexOf('state')).toBeLessThan(order.lastIndexOf('ota'));
     expect(boxInfoSchema.parse((await command(gw, 'GET', BOX_API.info)).msg).version).toBe(NEW);
     expect(f.stats).toMatchObject({ upgradesStarted: 1, upgradesDone: 1, upgradesFailed: 0, downloadedBytes: firmware.length, reconnects: 0 });
@@ -164,7 +148,7 @@ describe('failure injection', () => {
       if (f.otaFailing.has(gw)) expect(final).toMatchObject({ state: 'failed', error: OTA_ERRORS.injected.download });
       else expect(final).toMatchObject({ state: 'done', version: NEW });
     }
-    received.length = 0;
+    received().length = 0;
     for (const gw of f.otaFailing) await upgrade(gw, { rollout_id: 8 });
     for (const gw of f.otaFailing) expect(await finalOta(gw)).toMatchObject({ rollout_id: 8, state: 'done', version: NEW });
     expect(f.stats).toMatchObject({ upgradesStarted: 9, upgradesDone: 6, upgradesFailed: 3 });
@@ -175,13 +159,13 @@ describe('failure injection', () => {
     const gw = identities[0].gateway_id;
     await upgrade(gw);
     expect(await finalOta(gw)).toMatchObject({ state: 'failed', error: OTA_ERRORS.injected.verify });
-    received.length = 0;
+    received().length = 0;
     await upgrade(gw);
     expect(await finalOta(gw)).toMatchObject({ state: 'failed', error: OTA_ERRORS.injected.verify });
     await f.stop();
 
     await start(2, { failRate: 1, failAt: 'install' });
-    received.length = 0;
+    received().length = 0;
     await upgrade(gw);
     expect(await finalOta(gw)).toMatchObject({ state: 'failed', error: OTA_ERRORS.injected.install });
     expect(steps(otaOf(gw)).slice(-3)).toEqual(['verifying', 'installing', 'failed']);
