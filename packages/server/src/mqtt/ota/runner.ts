@@ -125,11 +125,21 @@ export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCo
   };
 
   const tick = () => {
-    running ??= pass().finally(() => (running = null));
+    // a pass never rejects: a database that went away (the app closing) is logged, and the next tick tries again
+    running ??= pass()
+      .catch((err: unknown) => {
+        if (!stopped) log.error({ err }, '固件推送执行失败');
+      })
+      .finally(() => (running = null));
     return running;
   };
-  const timer = setInterval(() => void tick(), tickMs);
-  timer.unref();
+  // ticks start once the app is ready: an app that fails to start (and never closes) has no runner left behind
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (stopped) return;
+    timer = setInterval(() => void tick(), tickMs);
+    timer.unref();
+  });
   // boxes finishing together (a batch's reboot wave) make one extra pass, not one each
   let early: NodeJS.Timeout | null = null;
   const soon = () => {
