@@ -29,12 +29,12 @@ describe('console shell in Chromium', () => {
   });
 
   it('sends a new user opening a deep link to login with the redirect, then lands there', async () => {
-    const page = await open('/system/version');
+    const page = await open('/system/qrcode_url');
     await page.waitForURL('**/custom/login?redirect=**');
-    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/system/version');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/system/qrcode_url');
     await login(page, 'admin', ADMIN_PASSWORD);
-    await page.waitForURL('**/custom/system/version');
-    await expect.poll(() => page.title()).toBe('版本管理 - 智能网关管理系统');
+    await page.waitForURL('**/custom/system/qrcode_url');
+    await expect.poll(() => page.title()).toBe('短链接 - 智能网关管理系统');
     await page.getByText('建设中', { exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('SYSTEM_DICTIONARY'))).toContain('"area"');
     await page.context().close();
