@@ -1,5 +1,6 @@
 import { deviceResource, labelOf } from '@gw/contracts';
-import { Alert, Descriptions, Modal, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
+import { CopyButton } from '../../components/CopyButton';
 import { M } from './messages';
 
 /** A box's secret as a create or a reset answered it: the only time anyone sees it. */
@@ -26,9 +27,10 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label={labelOf(deviceResource, 'gateway_id')}>{shown.gatewayId}</Descriptions.Item>
           <Descriptions.Item label={M.secretLabel}>
-            <Typography.Text code copyable={{ text: shown.secret }}>
-              {shown.secret}
-            </Typography.Text>
+            <Flex gap={8} align="center" wrap>
+              <Typography.Text code>{shown.secret}</Typography.Text>
+              <CopyButton text={shown.secret} size="small" />
+            </Flex>
           </Descriptions.Item>
         </Descriptions>
       )}

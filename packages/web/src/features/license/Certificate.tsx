@@ -1,7 +1,7 @@
-import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { saveBlob } from '../../components/ResourceTable/api';
-import { toast } from '../../utils/notify';
+import { CopyButton } from '../../components/CopyButton';
 import { M } from './messages';
 
 /** What names a certificate's file: the box's gateway_id, or the fingerprint when the licence has no box. */
@@ -14,10 +14,6 @@ export interface CertificateOf {
 /** A certificate as text, with 复制 and 下载 (a .lic file named after the box). */
 export function Certificate({ licence }: { licence: CertificateOf }) {
   const { certificate } = licence;
-  const copy = async () => {
-    await navigator.clipboard.writeText(certificate);
-    toast.success(M.copied);
-  };
   const download = () => saveBlob(new Blob([certificate], { type: 'text/plain' }), M.fileName(licence.gateway_id || licence.finger_print));
   return (
     <>
@@ -25,9 +21,7 @@ export function Certificate({ licence }: { licence: CertificateOf }) {
         {certificate}
       </Typography.Paragraph>
       <Flex gap={8}>
-        <Button icon={<CopyOutlined />} onClick={() => void copy()}>
-          {M.copy}
-        </Button>
+        <CopyButton text={certificate} />
         <Button icon={<DownloadOutlined />} onClick={download}>
           {M.download}
         </Button>

@@ -15,8 +15,6 @@ export const M = {
   certificate: '授权证书',
   certificateTitle: '授权证书',
   certificateIssued: '授权已生成。请复制或下载证书,导入到网关设备中。',
-  copy: '复制',
-  copied: '已复制',
   download: '下载',
   close: '关闭',
   detail: '详情',
