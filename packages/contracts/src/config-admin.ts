@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { booleanParamSchema } from './api.js';
-import { CONFIG_KEY, downloadItemSchema } from './config.js';
+import { CONFIG_KEY, WECHAT_MODES, downloadItemSchema } from './config.js';
 import { oeeIdealCycleError, oeeShiftsError } from './fleet/machine-oee.js';
 import { poolError } from './fleet/net.js';
 import { defineResource, yesNoOptions } from './resource.js';
+import { httpUrlError } from './url.js';
+
+/** A base URL: http(s), no query or fragment. */
+function baseUrlError(value: string): string | null {
+  const error = httpUrlError(value);
+  if (error) return error;
+  const url = new URL(value);
+  return url.search || url.hash ? '基础地址不能带 ? 或 #' : null;
+}
 
 export const configKeySchema = z
   .string()
@@ -33,6 +42,18 @@ export function configValueError(key: string, value: string): string | null {
       return oeeShiftsError(value);
     case CONFIG_KEY.oeeIdealCycle:
       return oeeIdealCycleError(value);
+    case CONFIG_KEY.wechatToken:
+      return /^[A-Za-z0-9]{0,32}$/.test(value) ? null : '令牌 (Token) 为 3-32 位字母或数字';
+    case CONFIG_KEY.wechatAppId:
+      return /^(wx[0-9a-f]{16})?$/.test(value.trim()) ? null : 'AppID 应为 wx 开头的 18 位字符';
+    case CONFIG_KEY.wechatSecret:
+      return /^[0-9a-f]{0,64}$/i.test(value.trim()) ? null : 'AppSecret 应为字母或数字';
+    case CONFIG_KEY.wechatAesKey:
+      return /^([A-Za-z0-9]{43})?$/.test(value.trim()) ? null : '消息加解密密钥 (EncodingAESKey) 应为 43 位字母或数字';
+    case CONFIG_KEY.wechatMode:
+      return (WECHAT_MODES as readonly string[]).includes(value.trim()) ? null : '消息加解密方式应为 plain (明文)、compat (兼容) 或 safe (安全)';
+    case CONFIG_KEY.shortUrlBase:
+      return value.trim() === '' ? null : baseUrlError(value.trim());
     case CONFIG_KEY.downloads: {
       const shape = '应为 JSON 数组,如 [{"title": "名称", "url": "地址", "description": "说明"}]';
       let parsed: unknown;

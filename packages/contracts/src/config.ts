@@ -9,7 +9,19 @@ export const CONFIG_KEY = {
   machinePool: 'machine_pool',
   oeeShifts: 'oee_shifts',
   oeeIdealCycle: 'oee_ideal_cycle_s',
+  /** The official account (公众号): the callback's token, AppID/AppSecret for notices, the message key and mode. */
+  wechatToken: 'wechat_token',
+  wechatAppId: 'wechat_appid',
+  wechatSecret: 'wechat_secret',
+  wechatAesKey: 'wechat_aes_key',
+  wechatMode: 'wechat_mode',
+  /** The public base URL printed in short links and QR labels, e.g. https://gw.example.com. */
+  shortUrlBase: 'short_url_base',
 } as const;
+
+/** 明文 (plain), 兼容 (compat: plain and encrypted both accepted) and 安全 (safe: encrypted only) message modes. */
+export const WECHAT_MODES = ['plain', 'compat', 'safe'] as const;
+export type WechatMode = (typeof WECHAT_MODES)[number];
 
 /** One entry of the dashboard's 下载专区, published by administrators through the `downloads` config item. */
 export const downloadItemSchema = z.object({

@@ -21,3 +21,6 @@ export * from './debug.js';
 export * from './address.js';
 export * from './gis.js';
 export * from './firmware/index.js';
+export * from './url.js';
+export * from './short-url.js';
+export * from './wechat/index.js';

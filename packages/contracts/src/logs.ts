@@ -10,6 +10,8 @@ import { goodsResource } from './fleet/goods.js';
 import { machineToolResource } from './fleet/machine-tool.js';
 import { buyOrderResource, sellOrderResource } from './fleet/order.js';
 import { licenseResource } from './license.js';
+import { shortUrlResource } from './short-url.js';
+import { mpReplyResource } from './wechat/mp-reply.js';
 import { own } from './own.js';
 import { defineResource, yesNoOptions } from './resource.js';
 import { roleResource } from './role-admin.js';
@@ -46,6 +48,8 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   firmware_version: { id: 'ID', ...versionResource.labels, created_by: '创建人' },
   rollout: { id: 'ID', ...rolloutResource.labels, created_by: '创建人' },
   flash_batch: { id: 'ID', ...flashBatchResource.labels, created_by: '创建人' },
+  mp_reply: { id: 'ID', ...mpReplyResource.labels },
+  short_url: { id: 'ID', ...shortUrlResource.labels, created_by: '创建人' },
 };
 
 /** Titles of the audited tables, for the log's table filter. */
@@ -79,6 +83,8 @@ export const TABLE_TITLES: Record<string, string> = {
   firmware_version: versionResource.title,
   rollout: rolloutResource.title,
   flash_batch: flashBatchResource.title,
+  mp_reply: mpReplyResource.title,
+  short_url: shortUrlResource.title,
 };
 
 /** The label of one column of an audited table; '' for a column the catalogue does not know. */

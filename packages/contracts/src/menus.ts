@@ -89,7 +89,7 @@ export const MENUS: readonly MenuDef[] = [
       // roles have no sheet: nothing to export (nor have firmware releases and flash batches, below)
       { path: '/system/role', title: 'role', zh: '角色管理', icon: 'SafetyCertificateOutlined', actions: WRITE },
       { path: '/system/config', title: 'config', zh: '通用配置', icon: 'ControlOutlined', actions: CRUD },
-      { path: '/system/mp_reply', title: 'mpReply', zh: '自动回复', icon: 'MessageOutlined', actions: CRUD },
+      { path: '/system/mp_reply', title: 'mpReply', zh: '自动回复', icon: 'MessageOutlined', actions: WRITE },
       { path: '/system/qrcode_url', title: 'qrcodeUrl', zh: '短链接', icon: 'QrcodeOutlined', actions: CRUD },
       { path: '/system/version', title: 'version', zh: '版本管理', icon: 'CloudUploadOutlined', actions: WRITE },
       // a licence is revoked (修改), never deleted, and has no sheet

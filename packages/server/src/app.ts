@@ -23,6 +23,8 @@ import { debugRoutes } from './modules/debug/routes.js';
 import { exportRoutes } from './modules/export/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
 import { fleetRoutes } from './modules/fleet/routes.js';
+import { noticeRoutes } from './modules/notice/routes.js';
+import { shortUrlRedirectRoutes, shortUrlRoutes } from './modules/short-url/routes.js';
 import { gisRoutes } from './modules/gis/routes.js';
 import { licenseRoutes } from './modules/license/routes.js';
 import { orderRoutes } from './modules/order/routes.js';
@@ -34,6 +36,7 @@ import { Captchas } from './modules/tools/captcha.js';
 import { toolsRoutes } from './modules/tools/routes.js';
 import { startMqtt } from './mqtt/start.js';
 import { userRoutes } from './modules/user/routes.js';
+import { wechatCallbackRoutes, wechatRoutes } from './modules/wechat/routes.js';
 import { Sessions } from './modules/user/sessions.js';
 
 // Chinese validation messages for every schema, on the server as in the console.
@@ -108,6 +111,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(async (scope) => debugRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => orderRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => firmwareRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => wechatRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => noticeRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => shortUrlRoutes(scope, deps), { prefix: API_PREFIX });
+  // public, at their own full paths: WeChat's callback and the short-link redirect
+  await app.register(async (scope) => wechatCallbackRoutes(scope, deps));
+  await app.register(async (scope) => shortUrlRedirectRoutes(scope, deps));
 
   await startMqtt(app, deps, metrics);
   await startLive(app, deps, metrics);

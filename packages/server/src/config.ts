@@ -28,6 +28,11 @@ export interface Config {
   uploadMaxMb: number;
   /** Largest firmware file 版本管理 accepts (POST /system/version/file). */
   firmwareMaxMb: number;
+  /**
+   * The WeChat API the notice sender calls (access token, customer-service messages); another address only
+   * for a proxy or a test double of WeChat.
+   */
+  wechatApiUrl: string;
   logLevel: string;
   /** Behind a load balancer: take the client ip from X-Forwarded-For. */
   trustProxy: boolean;
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginCaptcha: !/^(off|false|0|no)$/i.test(env.LOGIN_CAPTCHA ?? 'on'),
     uploadMaxMb: int(env.UPLOAD_MAX_MB, 20, 'UPLOAD_MAX_MB', 1),
     firmwareMaxMb: int(env.FIRMWARE_MAX_MB, 200, 'FIRMWARE_MAX_MB', 1),
+    wechatApiUrl: (env.WECHAT_API_URL || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: /^(on|true|1|yes)$/i.test(env.TRUST_PROXY ?? ''),
     webDist: path.resolve(env.WEB_DIST || path.join(here, '../../web/dist')),

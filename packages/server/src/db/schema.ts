@@ -28,6 +28,10 @@ import type {
   LicenseCount,
   LicenseType,
   MachineState,
+  MpArticle,
+  MpMatchType,
+  MpReplyTrigger,
+  MpReplyType,
   OnlineReason,
   OrderStatus,
   RoleMenu,
@@ -35,6 +39,8 @@ import type {
   RolloutState,
   RolloutTarget,
   VersionStatus,
+  WechatNoticeKind,
+  WechatNoticeState,
 } from '@gw/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -877,4 +883,129 @@ export const flashItem = pgTable(
     last_clone_fingerprint: text('last_clone_fingerprint').notNull().default(''),
   },
   (t) => [index('flash_item_batch_idx').on(t.batch_id, t.seq), index('flash_item_device_idx').on(t.device_id)],
+);
+
+/** 自动回复 rules of the official account (see mpReplyResource for how a message picks one). */
+export const mpReply = pgTable(
+  'mp_reply',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    trigger: text('trigger').$type<MpReplyTrigger>().notNull().default('keyword'),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    match: text('match').$type<MpMatchType>().notNull().default('exact'),
+    reply_type: text('reply_type').$type<MpReplyType>().notNull().default('text'),
+    content: text('content').notNull().default(''),
+    media_id: text('media_id').notNull().default(''),
+    articles: jsonb('articles').$type<MpArticle[]>().notNull().default([]),
+    priority: integer('priority').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    hits: integer('hits').notNull().default(0),
+    last_hit_at: timestamp('last_hit_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('mp_reply_pick_idx').on(t.trigger, t.enabled, t.priority),
+    check('mp_reply_trigger_check', sql`${t.trigger} in ('keyword', 'subscribe', 'default')`),
+    check('mp_reply_match_check', sql`${t.match} in ('exact', 'contains', 'regex')`),
+    check('mp_reply_type_check', sql`${t.reply_type} in ('text', 'image', 'news')`),
+  ],
+);
+
+/**
+ * Messages and events the callback has taken, by their dedupe key (`MsgId`, or sender + time + event for
+ * events): WeChat delivers again when an answer is late, and a repeat gets the stored reply without acting
+ * twice. Rows older than a day are removed.
+ */
+export const wechatMessage = pgTable(
+  'wechat_message',
+  {
+    key: text('key').primaryKey(),
+    openid: text('openid').notNull(),
+    msg_type: text('msg_type').notNull(),
+    content: text('content').notNull().default(''),
+    /** The reply XML (plain), or '' for `success`; null while the first delivery is being answered. */
+    reply: text('reply'),
+    created_at: createdAt(),
+  },
+  (t) => [index('wechat_message_created_idx').on(t.created_at)],
+);
+
+/** One-time codes a user sends as `绑定 <code>` to bind its WeChat (10 minutes, once). */
+export const wechatBindCode = pgTable(
+  'wechat_bind_code',
+  {
+    code: text('code').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => adminUser.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('wechat_bind_code_user_idx').on(t.user_id)],
+);
+
+/**
+ * The notice outbox: one row per notice per bound user (`dedupe` makes a notice once, e.g. `alarm:<id>:<user>`),
+ * sent by the sender job; 未发送 keeps the reason.
+ */
+export const wechatNotice = pgTable(
+  'wechat_notice',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<WechatNoticeKind>().notNull(),
+    user_id: integer('user_id').references(() => adminUser.id, { onDelete: 'set null' }),
+    openid: text('openid').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    dedupe: text('dedupe').notNull().unique(),
+    state: text('state').$type<WechatNoticeState>().notNull().default('pending'),
+    reason: text('reason').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wechat_notice_state_idx').on(t.state, t.id),
+    check('wechat_notice_kind_check', sql`${t.kind} in ('alarm', 'license_expiry')`),
+    check('wechat_notice_state_check', sql`${t.state} in ('pending', 'sent', 'unsent')`),
+  ],
+);
+
+/** 短链接: `/s/{code}` redirects to `target` and counts the visit (also per day in short_url_day). */
+export const shortUrl = pgTable(
+  'short_url',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    target: text('target').notNull(),
+    title: text('title').notNull().default(''),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    visits: bigint('visits', { mode: 'number' }).notNull().default(0),
+    last_visit_at: timestamp('last_visit_at', { withTimezone: true }),
+    /** A box link: the box whose page it opens (one per box). */
+    device_id: integer('device_id')
+      .unique()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    created_by: integer('created_by').references(() => adminUser.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+);
+
+/** Visits of a short link per day (China time). */
+export const shortUrlDay = pgTable(
+  'short_url_day',
+  {
+    short_url_id: integer('short_url_id')
+      .notNull()
+      .references(() => shortUrl.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.short_url_id, t.day] })],
 );

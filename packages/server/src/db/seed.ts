@@ -64,6 +64,12 @@ const CONFIGS = [
     public: false,
   },
   { key: CONFIG_KEY.oeeIdealCycle, value: String(OEE_DEFAULT_IDEAL_CYCLE_S), description: 'OEE 默认理想节拍 (秒/件,机床未单独设置时使用)', public: false },
+  { key: CONFIG_KEY.wechatToken, value: '', description: '微信公众号 服务器配置 令牌 (Token): 3-32 位字母或数字, 与公众平台填写的一致; 为空时消息回调不可用', public: false },
+  { key: CONFIG_KEY.wechatAppId, value: '', description: '微信公众号 AppID (开发者ID): 安全模式解密与发送通知需要', public: false },
+  { key: CONFIG_KEY.wechatSecret, value: '', description: '微信公众号 AppSecret (开发者密码): 发送告警与授权到期通知需要; 为空时通知记为未发送', public: false },
+  { key: CONFIG_KEY.wechatAesKey, value: '', description: '微信公众号 消息加解密密钥 (EncodingAESKey): 43 位字母或数字, 兼容与安全模式需要', public: false },
+  { key: CONFIG_KEY.wechatMode, value: 'plain', description: '微信公众号 消息加解密方式: plain 明文, compat 兼容, safe 安全', public: false },
+  { key: CONFIG_KEY.shortUrlBase, value: '', description: '短链接与二维码标签使用的公网地址, 如 https://gw.example.com (为空时使用 PUBLIC_URL 或访问地址)', public: false },
 ];
 
 /**

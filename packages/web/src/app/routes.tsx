@@ -48,6 +48,8 @@ const PAGES: Readonly<Record<string, PageLoader>> = {
   '/system/debug_client': () => import('../features/debug/DebugClientPage'),
   '/system/version': () => import('../features/firmware/VersionListPage'),
   '/system/box_flasher': () => import('../features/flasher/FlasherListPage'),
+  '/system/mp_reply': () => import('../features/wechat/MpReplyPage'),
+  '/system/qrcode_url': () => import('../features/short-url/ShortUrlListPage'),
 };
 
 /**

@@ -34,12 +34,30 @@ describe('通用配置 /system/config', () => {
   afterAll(() => t.close());
 
   it('lists the built-in items with key, value, description and 公开', async () => {
-    expect(Object.keys(builtin).sort()).toEqual(['amap_key', 'downloads', 'machine_pool', 'oee_ideal_cycle_s', 'oee_shifts', 'site_title', 'vpn_pool']);
+    expect(Object.keys(builtin).sort()).toEqual([
+      'amap_key',
+      'downloads',
+      'machine_pool',
+      'oee_ideal_cycle_s',
+      'oee_shifts',
+      'short_url_base',
+      'site_title',
+      'vpn_pool',
+      'wechat_aes_key',
+      'wechat_appid',
+      'wechat_mode',
+      'wechat_secret',
+      'wechat_token',
+    ]);
     expect(builtin.vpn_pool).toMatchObject({ value: '10.8.0.0/16', public: false });
     expect(builtin.machine_pool).toMatchObject({ value: '10.100.0.0/16', public: false });
     expect(builtin.site_title).toMatchObject({ value: '智能网关管理系统', public: true, builtin: true });
     const pub = (await t.api('GET', `${MENU}?public=false`, { token: admin })).json();
-    expect(pub.data.map((c: Item) => c.key).sort()).toEqual(['downloads', 'machine_pool', 'oee_ideal_cycle_s', 'oee_shifts', 'vpn_pool']);
+    expect(pub.data.map((c: Item) => c.key).sort()).toEqual(
+      Object.keys(builtin)
+        .filter((k) => !['amap_key', 'site_title'].includes(k))
+        .sort(),
+    );
   });
 
   it('never deletes a built-in item nor renames its key, alone or in a batch', async () => {
@@ -59,6 +77,9 @@ describe('通用配置 /system/config', () => {
     badValue(await put('site_title', { value: '  ' }), '系统名称不能为空');
     badValue(await put('vpn_pool', { value: '10.8.0.1/16' }), 'IPv4 网段');
     badValue(await put('machine_pool', { value: '10.100.0.0/25' }), '/24');
+    badValue(await put('wechat_mode', { value: 'secret' }), '消息加解密方式');
+    badValue(await put('wechat_aes_key', { value: 'short' }), '43 位');
+    badValue(await put('short_url_base', { value: 'javascript:alert(1)' }), 'http://');
     badValue(await put('downloads', { value: 'not json' }), 'JSON 数组');
     badValue(await put('downloads', { key: 'downloads', value: '[{"url": "https://x"}]' }), '第 1 项 title');
     badValue(await put('downloads', { value: '{"title": "a", "url": "b"}' }), 'JSON 数组');

@@ -1,0 +1,3 @@
+export * from './bind.js';
+export * from './mp-reply.js';
+export * from './notice.js';
