@@ -44,7 +44,7 @@ export interface ResourceListValue<T extends object = object> extends ResourceTa
   runBulk: (name: string, ids: Id[], body?: object) => Promise<unknown>;
   /** `POST {resource}/{id}/{name}`, says the server's message and refreshes; resolves to the answer's data. */
   runRow: (name: string, id: Id, body?: object) => Promise<unknown>;
-  /** The detail drawer: whether it is open and on which record. */
+  /** The detail drawer: whether it is open and on which record (the URL's `?detail=<id>` unless syncUrl is false). */
   detail: { id: Id | null; open: boolean; show: (row: T) => void; close: () => void };
 }
 

@@ -2,8 +2,11 @@ import type { SorterResult } from 'antd/es/table/interface';
 import type { Key } from 'react';
 import type { FilterValues, FixedFilters, ListQuery } from './types';
 
+/** The URL parameter naming the record open in the list's detail drawer (`?detail=5`): a link opens it. */
+export const DETAIL_PARAM = 'detail';
+
 /** Query parameters the list owns; any other parameter of the page's URL is a filter. */
-const OWN = new Set(['page', 'limit', 'keywords', 'start_date', 'end_date', 'sort']);
+const OWN = new Set(['page', 'limit', 'keywords', 'start_date', 'end_date', 'sort', DETAIL_PARAM]);
 
 export interface QueryDefaults {
   limit: number;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type QueryDefaults, parseQuery, serializeQuery } from './query';
+import { DETAIL_PARAM, type QueryDefaults, parseQuery, serializeQuery } from './query';
 import type { ListQuery, QueryPatch } from './types';
 
 export type SetQuery = (patch: QueryPatch | ((query: ListQuery) => QueryPatch)) => void;
@@ -19,7 +19,13 @@ export function useListQuery(defaults: QueryDefaults, syncUrl: boolean): [ListQu
     (patch) => {
       const next = (query: ListQuery): ListQuery => ({ ...query, ...(typeof patch === 'function' ? patch(query) : patch) });
       if (!syncUrl) return setLocal(next);
-      setSearchParams((params) => serializeQuery(next(parseQuery(params, { limit, sort })), { limit, sort }));
+      setSearchParams((params) => {
+        const query = serializeQuery(next(parseQuery(params, { limit, sort })), { limit, sort });
+        // the open detail drawer is not list state, but stays in the link
+        const detail = params.get(DETAIL_PARAM);
+        if (detail) query.set(DETAIL_PARAM, detail);
+        return query;
+      });
     },
     [syncUrl, setSearchParams, limit, sort],
   );

@@ -1,6 +1,6 @@
 import type { Action } from '@gw/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { toast } from '../../utils/notify';
 import { useCan } from '../../utils/permission';
 import { resourceApi } from './api';
@@ -10,6 +10,7 @@ import type { ResourceListProps } from './listTypes';
 import { RT } from './messages';
 import type { Id } from './types';
 import { useColumnSettings } from './useColumnSettings';
+import { useDetail } from './useDetail';
 import { useEditor } from './useEditor';
 import { resourceKey, useResourceTable } from './useResourceTable';
 
@@ -68,8 +69,7 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     },
   });
   const api = resourceApi<T>(resource);
-  // the id stays while the drawer closes, so its content does not vanish under the closing animation
-  const [detail, setDetail] = useState<{ id: Id | null; open: boolean }>({ id: null, open: false });
+  const detail = useDetail(props.syncUrl ?? true);
   const idOf = (row: T) => (row as Record<string, unknown>)[rowKey] as Id;
   const permitted = ({ permission }: { permission?: Action }) => !permission || can(permission);
 
@@ -102,6 +102,6 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
       return res.data;
     },
     runRow: async (name, id, body) => (await action.mutateAsync(() => api.act(id, name, body))).data,
-    detail: { ...detail, show: (row) => setDetail({ id: idOf(row), open: true }), close: () => setDetail((d) => ({ ...d, open: false })) },
+    detail: { id: detail.id, open: detail.open, show: (row) => detail.show(idOf(row)), close: detail.close },
   };
 }

@@ -39,6 +39,16 @@ describe('useResourceTable', () => {
     expect(urlQuery().get('limit')).toBe('50');
   });
 
+  it('keeps ?detail= (the open detail drawer) in the link while paging, and never sends it as a filter', async () => {
+    const { fetchMock } = mockApi({ [`GET ${P}`]: () => listBody(45) });
+    const { result } = renderHook(() => useResourceTable({ resource: P }), at(`${P}?detail=7`));
+    await waitFor(() => expect(result.current.total).toBe(45));
+    act(() => result.current.tableProps.onChange!({ current: 2, pageSize: 20 }, {}, {}, { action: 'paginate', currentDataSource: [] }));
+    await waitFor(() => expect(lastGet(fetchMock, P)?.get('page')).toBe('2'));
+    expect(lastGet(fetchMock, P)?.has('detail')).toBe(false);
+    expect(urlQuery().toString()).toBe('page=2&detail=7');
+  });
+
   it('leaves the URL alone with syncUrl: false and sends fixed filters', async () => {
     const { fetchMock } = mockApi({ 'GET /device/machine': () => listBody(3) });
     const { result } = renderHook(() => useResourceTable({ resource: '/device/machine', filters: { device_id: 5 }, syncUrl: false }), at('/device/device'));
