@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import { enqueueAlarmNotices, enqueueLicenseNotices } from './enqueue.js';
+import { sendPending } from './sender.js';
+import { WechatApi } from './wechat-api.js';
+
+/** How often the sender looks for 待发送 notices. */
+export const NOTICE_TICK_MS = 5000;
+/** How often the alarms are scanned for new notices (well within their 10-minute window). */
+export const ALARM_SCAN_MS = 30_000;
+/** How often the licences are scanned (their notice comes days ahead). */
+export const LICENSE_SCAN_MS = 3600_000;
+/** How soon after a resend the sender makes an extra pass. */
+const SOON_MS = 100;
+
+export interface NoticeRunner {
+  /** One pass: the scans that are due (all of them when `scanAll`), then the 待发送 notices. Passes never overlap. */
+  pass(scanAll?: boolean): Promise<void>;
+  /** Something is waiting (a resend): a pass soon, not at the next tick. */
+  soon(): void;
+  stop(): Promise<void>;
+}
+
+const runners = new WeakMap<AppDeps, NoticeRunner>();
+
+/** This node's notice runner (started with the routes). */
+export const noticeRunnerOf = (deps: AppDeps): NoticeRunner | undefined => runners.get(deps);
+
+/** One whole pass now, every scan included, waiting for a pass under way first (tests; the timer does the same). */
+export async function runNoticePass(deps: AppDeps): Promise<void> {
+  const runner = runners.get(deps);
+  if (!runner) throw new Error('通知发送未启动');
+  await runner.pass(true);
+}
+
+/**
+ * The outbox's work on this node, every `NOTICE_TICK_MS` once the app is ready: the alarm scan (every 30 s)
+ * and the licence scan (hourly) make notices, then the 待发送 ones are sent. Several nodes may run it at once:
+ * a notice is made once (its `dedupe`) and taken by one node (SKIP LOCKED). A pass never rejects: what fails
+ * is logged and the next tick tries again.
+ */
+export function startNoticeRunner(app: FastifyInstance, deps: AppDeps, tickMs = NOTICE_TICK_MS): NoticeRunner {
+  const { db, clock } = deps;
+  const api = new WechatApi(() => deps.config.wechatApiUrl, () => clock.now());
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let alarmsAt = -Infinity;
+  let licensesAt = -Infinity;
+
+  const onePass = async (scanAll: boolean) => {
+    const now = clock.now();
+    if (scanAll || now.getTime() - alarmsAt >= ALARM_SCAN_MS) {
+      alarmsAt = now.getTime();
+      await enqueueAlarmNotices(db, now);
+    }
+    if (scanAll || now.getTime() - licensesAt >= LICENSE_SCAN_MS) {
+      licensesAt = now.getTime();
+      await enqueueLicenseNotices(db, now);
+    }
+    await sendPending(db, api, () => clock.now(), () => stopped);
+  };
+
+  /** Runs a pass after the one under way (if any). */
+  const pass = (scanAll = false): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    const next: Promise<void> = (running ?? Promise.resolve())
+      .then(() => (stopped ? undefined : onePass(scanAll)))
+      .catch((err: unknown) => {
+        // the database going away with the app is no news
+        if (!stopped) app.log.error({ err }, '微信通知发送失败');
+      })
+      .finally(() => {
+        if (running === next) running = null;
+      });
+    running = next;
+    return next;
+  };
+  // the timer's tick waits for nothing: a pass under way does its work
+  const tick = () => (running ? undefined : void pass());
+
+  let timer: NodeJS.Timeout | undefined;
+  // ticks start once the app is ready: an app that fails to start has no runner left behind
+  app.addHook('onReady', async () => {
+    if (stopped) return;
+    timer = setInterval(tick, tickMs);
+    timer.unref();
+  });
+  let early: NodeJS.Timeout | null = null;
+  const soon = () => {
+    if (early || stopped) return;
+    early = setTimeout(() => {
+      early = null;
+      void pass();
+    }, SOON_MS);
+    early.unref();
+  };
+
+  const runner: NoticeRunner = {
+    pass,
+    soon,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (early) clearTimeout(early);
+      await running;
+    },
+  };
+  app.addHook('onClose', () => runner.stop());
+  runners.set(deps, runner);
+  return runner;
+}
