@@ -7,6 +7,7 @@ import { zodRule } from '../../utils/form';
 import { toast } from '../../utils/notify';
 import { useUpdateUserInfo } from './api';
 import { M } from './messages';
+import { WechatBinding } from './WechatBinding';
 
 interface Values {
   name: string;
@@ -20,7 +21,7 @@ interface Values {
 
 const shape = userInfoUpdateSchema.shape;
 
-/** 编辑个人信息: profile fields and an optional password change (the old password is required for it). */
+/** 编辑个人信息: profile fields, the WeChat binding, and an optional password change (the old password is required for it). */
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const info = useUserStore((s) => s.info);
   const update = useUpdateUserInfo();
@@ -53,6 +54,9 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
       </Form.Item>
       <Form.Item name="phone" label={M.fields.phone} rules={[zodRule(shape.phone)]}>
         <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item label={M.wechat.label}>
+        <WechatBinding />
       </Form.Item>
       <Form.Item
         name="old_password"
