@@ -1,0 +1,23 @@
+/** The Chinese texts of 短链接 beyond the descriptor's labels (shortUrlResource). */
+export const M = {
+  codePlaceholder: '留空自动生成',
+  codeHint: '4-32 位字母、数字、- 或 _; 修改后已印出的二维码将失效',
+  codeRequired: '请输入短码',
+  targetRequired: '请输入目标地址',
+  targetTooLong: '网址过长 (不超过 2000 个字符)',
+  targetPlaceholder: 'https://example.com/path',
+  expiresPlaceholder: '不填则永不过期',
+  never: '永不过期',
+  expired: '已过期',
+  qrcode: '二维码',
+  qrcodeTitle: (code: string) => `二维码: ${code}`,
+  size: '尺寸',
+  downloadPng: '下载 PNG',
+  downloadSvg: '下载 SVG',
+  qrAlt: (code: string) => `短链接 ${code} 的二维码`,
+  visits: '访问统计',
+  visitsTitle: (code: string) => `访问统计: ${code}`,
+  visitsSeries: '访问次数',
+  recentTotal: (days: number, count: number) => `近 ${days} 天共访问 ${count} 次`,
+  allTotal: (count: number) => `累计访问 ${count} 次`,
+} as const;
