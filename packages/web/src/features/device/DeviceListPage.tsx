@@ -12,6 +12,7 @@ import { useDeviceTabs } from './deviceTabs';
 import { RemoteConfig, remoteRowActions } from './RemoteConfig';
 import { M } from './messages';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
+import { useShortUrlActions } from './shortUrlActions';
 
 /**
  * 分配客户, 打标签 and 移除标签 (both send the declared `tag`, with mode add or remove), and the stock movements 退货,
@@ -36,7 +37,8 @@ const canDelete = (device: Device) => (device.machine_count ? M.hasMachines(devi
 /**
  * 网关设备: the boxes of the caller's scope. The vendor registers them (the secret shown once after the create),
  * assigns them to customers and tags them; a customer's user sees its subtree's boxes and may name, locate,
- * remark and tag them. Per row: its machine tools, its details (基本信息, 机床, 流转记录) and 重置密钥.
+ * remark and tag them. Per row: its machine tools, its details (基本信息, 机床, 流转记录; a link's ?detail=<id> opens
+ * them, as a box's short link does) and 重置密钥; on the selected boxes, their short links and QR labels.
  */
 export default function DeviceListPage() {
   const vendor = useVendorSession();
@@ -45,6 +47,7 @@ export default function DeviceListPage() {
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [configured, setConfigured] = useState<Device | null>(null);
   const filters = useReadableFilters(FILTERS);
+  const shortUrlActions = useShortUrlActions();
 
   const rowActions: RowAction<Device>[] = [
     ...(can(MACHINE_MENU, 'query') ? [{ key: 'machines', label: M.machines, onClick: (row: Device) => void navigate(`${MACHINE_MENU}/${row.id}`) }] : []),
@@ -70,7 +73,7 @@ export default function DeviceListPage() {
       actions={{ add: vendor }}
       canDelete={canDelete}
       rowActions={rowActions}
-      bulkActions={vendor ? BULK : BULK.filter((action) => !VENDOR_ONLY_BULK.has(action.key))}
+      bulkActions={[...(vendor ? BULK : BULK.filter((action) => !VENDOR_ONLY_BULK.has(action.key))), ...shortUrlActions]}
     >
       <ListSearchBar />
       <ListToolbar />

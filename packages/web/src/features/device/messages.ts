@@ -27,4 +27,10 @@ export const M = {
   secretOnce: '密钥只显示这一次,关闭后无法再次查看。请立即复制并妥善保存,设备凭设备ID和此密钥接入平台。',
   secretLabel: '密钥',
   secretSaved: '我已保存',
+  makeShortUrls: '生成短链接',
+  qrLabels: '二维码标签',
+  qrLabelsFile: '设备二维码标签.html',
+  /** what 生成短链接 did: links made now, boxes that had theirs */
+  shortUrlsMade: (made: number, had: number) =>
+    made && had ? `已生成 ${made} 个短链接,${had} 台设备已有短链接` : made ? `已生成 ${made} 个短链接` : `选中的 ${had} 台设备都已有短链接`,
 } as const;
