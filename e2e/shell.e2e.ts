@@ -35,7 +35,7 @@ describe('console shell in Chromium', () => {
     await login(page, 'admin', ADMIN_PASSWORD);
     await page.waitForURL('**/custom/system/qrcode_url');
     await expect.poll(() => page.title()).toBe('短链接 - 智能网关管理系统');
-    await page.getByText('建设中', { exact: true }).waitFor();
+    await page.getByRole('columnheader', { name: '短码' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('SYSTEM_DICTIONARY'))).toContain('"area"');
     await page.context().close();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_ACTION, WECHAT_BIND_CODE_PATH, WECHAT_BIND_REPLIES, WECHAT_UNBIND_PATH } from '@gw/contracts';
 import { adminUser, operationLog, wechatBindCode } from '../../db/schema.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
-import { TOKEN, configureWechat, postPlain, replyFields, textXml } from './test-client.js';
+import { TOKEN, configureWechat, postPlain, replyFields, textXml } from '../../test/wechat.js';
 
 describe('binding a WeChat to a console user', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { MP_REPLY_PATH } from '@gw/contracts';
 import { mpReply, wechatMessage } from '../../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 import { wechatSignature } from './signature.js';
-import { ACCOUNT, APP_ID, TOKEN, callbackUrl, configureWechat, eventXml, postEncrypted, postPlain, replyFields, signedQuery, textXml } from './test-client.js';
+import { ACCOUNT, APP_ID, TOKEN, callbackUrl, configureWechat, eventXml, postEncrypted, postPlain, replyFields, signedQuery, textXml } from '../../test/wechat.js';
 
 describe('official account callback', () => {
   let t: TestApp;

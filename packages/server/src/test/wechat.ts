@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { CONFIG_KEY, WECHAT_CALLBACK_PATH } from '@gw/contracts';
-import { config } from '../../db/schema.js';
-import type { TestApp } from '../../test/harness.js';
-import { wechatCipher } from './crypto.js';
-import { wechatSignature } from './signature.js';
-import { buildWechatXml, cdata, parseWechatXml } from './xml.js';
+import { config } from '../db/schema.js';
+import type { TestApp } from './harness.js';
+import { wechatCipher } from '../modules/wechat/crypto.js';
+import { wechatSignature } from '../modules/wechat/signature.js';
+import { buildWechatXml, cdata, parseWechatXml } from '../modules/wechat/xml.js';
 
 export const TOKEN = 'tok3nAbc';
 export const APP_ID = 'wx1234567890abcdef';
