@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
+import { startPeriodic } from '../../lib/periodic.js';
 import { enqueueAlarmNotices, enqueueLicenseNotices } from './enqueue.js';
 import { sendPending } from './sender.js';
 import { WechatApi } from './wechat-api.js';
@@ -42,8 +43,6 @@ export async function runNoticePass(deps: AppDeps): Promise<void> {
 export function startNoticeRunner(app: FastifyInstance, deps: AppDeps, tickMs = NOTICE_TICK_MS): NoticeRunner {
   const { db, clock } = deps;
   const api = new WechatApi(() => deps.config.wechatApiUrl, () => clock.now());
-  let stopped = false;
-  let running: Promise<void> | null = null;
   let alarmsAt = -Infinity;
   let licensesAt = -Infinity;
 
@@ -57,55 +56,15 @@ export function startNoticeRunner(app: FastifyInstance, deps: AppDeps, tickMs = 
       licensesAt = now.getTime();
       await enqueueLicenseNotices(db, now);
     }
-    await sendPending(db, api, () => clock.now(), () => stopped);
+    await sendPending(db, api, () => clock.now(), () => periodic.stopped);
   };
 
-  /** Runs a pass after the one under way (if any). */
-  const pass = (scanAll = false): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    const next: Promise<void> = (running ?? Promise.resolve())
-      .then(() => (stopped ? undefined : onePass(scanAll)))
-      .catch((err: unknown) => {
-        // the database going away with the app is no news
-        if (!stopped) app.log.error({ err }, '微信通知发送失败');
-      })
-      .finally(() => {
-        if (running === next) running = null;
-      });
-    running = next;
-    return next;
-  };
-  // the timer's tick waits for nothing: a pass under way does its work
-  const tick = () => (running ? undefined : void pass());
-
-  let timer: NodeJS.Timeout | undefined;
-  // ticks start once the app is ready: an app that fails to start has no runner left behind
-  app.addHook('onReady', async () => {
-    if (stopped) return;
-    timer = setInterval(tick, tickMs);
-    timer.unref();
-  });
-  let early: NodeJS.Timeout | null = null;
-  const soon = () => {
-    if (early || stopped) return;
-    early = setTimeout(() => {
-      early = null;
-      void pass();
-    }, SOON_MS);
-    early.unref();
-  };
-
+  const periodic = startPeriodic(app, () => onePass(false), { everyMs: tickMs, soonMs: SOON_MS, log: app.log, failure: '微信通知发送失败' });
   const runner: NoticeRunner = {
-    pass,
-    soon,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (early) clearTimeout(early);
-      await running;
-    },
+    pass: (scanAll = false) => periodic.run(() => onePass(scanAll)),
+    soon: periodic.soon,
+    stop: periodic.stop,
   };
-  app.addHook('onClose', () => runner.stop());
   runners.set(deps, runner);
   return runner;
 }

@@ -4,6 +4,7 @@ import { BOX_API, type BoxUpgrade, type RolloutItemState, type RolloutState } fr
 import type { AppDeps } from '../../app-deps.js';
 import { REASON } from '../../modules/firmware/rollout/messages.js';
 import { firmwareDownloadUrl } from '../../modules/firmware/version/file-token.js';
+import { startPeriodic } from '../../lib/periodic.js';
 import { BoxCommandError, type BoxCommands, type BoxReply } from '../commands/types.js';
 import type { RolloutNews } from './news.js';
 import { type Send, type StepResult, stepRollout } from './step.js';
@@ -39,14 +40,14 @@ function refusal(reply: BoxReply): string {
 export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCommands, news: RolloutNews, log: FastifyBaseLogger, tickMs = ROLLOUT_TICK_MS): RolloutRunner {
   const { db, clock } = deps;
   const orphanMs = 2 * deps.config.boxCommandTimeoutSeconds * 1000;
-  let stopped = false;
-  let running: Promise<void> | null = null;
+  // the pass and the writes ask the timer (made below, once the pass exists) whether the runner stopped
+  const stopped = (): boolean => periodic.stopped;
   /** Replies being written: stop waits for them (not for the replies still awaited). A reply is written only while the box's row still holds its send. */
   const writing = new Set<Promise<void>>();
 
   const setItem = (rolloutId: number, send: Send, set: SQL, state: RolloutItemState, also: SQL = sql`true`): Promise<void> => {
     // after stop the database is about to close: the box's row stays as it is, and the next runner sorts it out
-    if (stopped) return Promise.resolve();
+    if (stopped()) return Promise.resolve();
     const write = db
       .execute<{ state: RolloutState }>(sql`
         update rollout_item i set ${set}
@@ -93,7 +94,7 @@ export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCo
         sha256: release.sha256,
         size: release.size,
       };
-      if (stopped) return;
+      if (stopped()) return;
       void commands
         // the step has just seen the box online: no second look at its presence row
         .send(send.gateway_id, { method: 'POST', url: BOX_API.upgrade, data }, { reachable: true })
@@ -111,7 +112,7 @@ export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCo
       select id from rollout where state = 'running' and (next_batch_at is null or next_batch_at <= ${now.toISOString()})
        order by id`)) as { rows: { id: number }[] };
     for (const { id } of rows) {
-      if (stopped) return;
+      if (stopped()) return;
       try {
         const step = await db.transaction((tx) => stepRollout(tx, Number(id), { now: clock.now(), orphanMs }));
         if (!step) continue;
@@ -124,41 +125,14 @@ export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCo
     }
   };
 
-  const tick = () => {
-    // a pass never rejects: a database that went away (the app closing) is logged, and the next tick tries again
-    running ??= pass()
-      .catch((err: unknown) => {
-        if (!stopped) log.error({ err }, '固件推送执行失败');
-      })
-      .finally(() => (running = null));
-    return running;
-  };
-  // ticks start once the app is ready: an app that fails to start (and never closes) has no runner left behind
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    if (stopped) return;
-    timer = setInterval(() => void tick(), tickMs);
-    timer.unref();
-  });
-  // boxes finishing together (a batch's reboot wave) make one extra pass, not one each
-  let early: NodeJS.Timeout | null = null;
-  const soon = () => {
-    if (early || stopped) return;
-    early = setTimeout(() => {
-      early = null;
-      if (!stopped) void tick();
-    }, SOON_MS);
-    early.unref();
-  };
-
+  const periodic = startPeriodic(app, pass, { everyMs: tickMs, soonMs: SOON_MS, log, failure: '固件推送执行失败' });
+  const { tick, soon } = periodic;
   return {
-    tick: () => (stopped ? Promise.resolve() : tick()),
+    tick,
+    // boxes finishing together (a batch's reboot wave) make one extra pass, not one each
     soon,
     async stop() {
-      clearInterval(timer);
-      if (early) clearTimeout(early);
-      stopped = true;
-      await running;
+      await periodic.stop();
       await Promise.allSettled(writing);
     },
   };
