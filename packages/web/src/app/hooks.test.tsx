@@ -37,7 +37,7 @@ async function openSignedIn(path: string, api: Record<string, (body: unknown) =>
     ...api,
   });
   openConsole(path);
-  await screen.findByText('建设中', {}, slow);
+  await screen.findAllByText('短码', {}, slow);
   return mocked;
 }
 
