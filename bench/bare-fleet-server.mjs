@@ -11,7 +11,7 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const TTL = Number(process.env.LIST_COUNT_CACHE_MS ?? 5000);
 const COLUMNS = `"id", "gateway_id", "name", "customer_id", "goods_id", "fingerprint", "secret_hash", "vpn_ip", "machine_net",
   "firmware_version", "imei", "iccid", "address", "area_id", "online", "last_seen_at", "state", "remark", "created_at", "updated_at"`;
-const SUBTREE = (n) => `"device"."customer_id" in (with recursive sub(id) as (select $${n}::integer union select c.id from customer c join sub on c.parent_id = sub.id) select id from sub)`;
+const SUBTREE = (n) => `"device"."customer_id" = any(array(with recursive sub(id) as (select $${n}::integer union select c.id from customer c join sub on c.parent_id = sub.id) select id from sub))`;
 const counts = new Map();
 
 /** WHERE and its parameters for the query string, as the API builds them. */
