@@ -11,11 +11,23 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const TTL = Number(process.env.LIST_COUNT_CACHE_MS ?? 5000);
 const COLUMNS = `"id", "gateway_id", "name", "customer_id", "goods_id", "fingerprint", "secret_hash", "vpn_ip", "machine_net",
   "firmware_version", "imei", "iccid", "address", "area_id", "online", "last_seen_at", "state", "remark", "created_at", "updated_at"`;
-const SUBTREE = (n) => `"device"."customer_id" = any(array(with recursive sub(id) as (select $${n}::integer union select c.id from customer c join sub on c.parent_id = sub.id) select id from sub))`;
+// the caller's subtree is read once a second, as our server reads it with the session it keeps that long, and
+// goes into the list query as one array value
+const SUBTREE = `select array_agg(id) as ids from (with recursive sub(id) as (select $1::integer union select c.id from customer c join sub on c.parent_id = sub.id) select id from sub) s`;
+const SESSION_MS = 1000;
+const subtrees = new Map();
+async function subtreeOf(scope) {
+  const kept = subtrees.get(scope);
+  if (kept && Date.now() - kept.at < SESSION_MS) return kept.ids;
+  const { rows } = await pool.query(SUBTREE, [scope]);
+  const ids = `{${(rows[0].ids ?? []).join(',')}}`;
+  subtrees.set(scope, { at: Date.now(), ids });
+  return ids;
+}
 const counts = new Map();
 
 /** WHERE and its parameters for the query string, as the API builds them. */
-function whereOf(url) {
+async function whereOf(url) {
   const conds = [];
   const params = [];
   const keywords = url.searchParams.get('keywords');
@@ -31,8 +43,8 @@ function whereOf(url) {
   }
   const scope = url.searchParams.get('scope');
   if (scope) {
-    params.push(Number(scope));
-    conds.push(SUBTREE(params.length));
+    params.push(await subtreeOf(Number(scope)));
+    conds.push(`"device"."customer_id" = any($${params.length}::int[])`);
   }
   return { where: conds.length ? `where ${conds.join(' and ')}` : '', params };
 }
@@ -84,7 +96,7 @@ const server = createServer(async (req, res) => {
     const pageNo = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const limit = Math.min(1000, Math.max(1, Number(url.searchParams.get('limit') ?? 20)));
     const start = (pageNo - 1) * limit;
-    const { where, params } = whereOf(url);
+    const { where, params } = await whereOf(url);
     const named = url.searchParams.get('named') === '1';
     const [data, count] = await Promise.all([page(where, params, limit, start, named), total(where, params, named)]);
     const body = JSON.stringify({ code: 200, message: '成功', data, count, start, limit, next: start + limit < count ? pageNo + 1 : null, previous: pageNo > 1 ? pageNo - 1 : null });

@@ -21,6 +21,12 @@ export interface SessionUser {
   grants: Grants;
   /** `all` for full access and the vendor's staff; otherwise the user's own customer subtree. */
   scope: 'all' | 'own';
+  /**
+   * The ids of the user's company and every company below it, read with the session (so as fresh as the
+   * session: this node forgets sessions on every write, other nodes within SESSION_CACHE_MS). Left out by users
+   * made outside a session (an export job's): the scope then reads the tree itself.
+   */
+  customerIds?: readonly number[];
 }
 
 /**

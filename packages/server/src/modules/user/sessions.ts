@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { adminUser, customer, session } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TokenSigner } from '../../lib/token.js';
+import { customerSubtree } from '../../http/scope.js';
 import type { SessionStore, SessionUser } from '../../http/types.js';
 import { type Entry, SessionCache } from './session-cache.js';
 
@@ -91,6 +92,8 @@ export class Sessions implements SessionStore {
           enabled: adminUser.enabled,
         },
         vendor: customer.is_vendor,
+        // the company's subtree rides along too: every scoped query of the session's requests takes it as a value
+        subtree: sql<number[] | null>`(select array_agg(sub.id) from (${customerSubtree(sql`${adminUser.customer_id}`)}) sub)`,
         // the user's roles ride along, so a request costs one query to authenticate
         roles: sql<{ id: number; menus: RoleMenu[] }[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'menus', r.menus)), '[]'::json) from role r where r.id = any(${adminUser.roles}))`,
       })
@@ -118,6 +121,7 @@ export class Sessions implements SessionStore {
       grants: Object.freeze({ superUser: fullAccess, roleMenu: mergeRoleMenus(roles.map((r) => r.menus)) }),
       // The vendor's staff see every customer; whoever acts as a customer sees its own subtree only.
       scope: fullAccess || (row.vendor === true && !inForce.includes(ROLE_CUSTOMER)) ? 'all' : 'own',
+      ...(row.user.customer_id == null ? {} : { customerIds: Object.freeze((row.subtree ?? []).map(Number)) }),
     });
     return { user, at: now.getTime(), expiresAt: row.session.expires_at.getTime() };
   }
