@@ -3,8 +3,6 @@ import type { AppRoute } from './route-types';
 
 type PageLoader = NonNullable<AppRoute['page']>;
 
-const underConstruction: PageLoader = () => import('../features/placeholder/UnderConstructionPage');
-
 /** Always there: login, auth redirect, 404, 401 and the dashboard home (spec §2). */
 export const constantRoutes: AppRoute[] = [
   { path: '/login', hidden: true, page: () => import('../features/login/LoginPage'), meta: { title: 'login' } },
@@ -25,7 +23,7 @@ export const constantRoutes: AppRoute[] = [
   },
 ];
 
-/** The page of each menu that has one; every other menu shows 建设中 until its issue builds it. */
+/** The page of every menu that is not a group: a menu without one stops the console at load (see pageOf). */
 const PAGES: Readonly<Record<string, PageLoader>> = {
   '/device/device': () => import('../features/device/DeviceListPage'),
   '/device/machinetool': () => import('../features/machine-tool/MachineToolPage'),
@@ -93,6 +91,13 @@ const BESIDE: Readonly<Record<string, AppRoute[]>> = {
   ],
 };
 
+/** A leaf menu's page; the contracts' menu table and this route table must not drift apart. */
+function pageOf(path: string): PageLoader {
+  const page = PAGES[path];
+  if (!page) throw new Error(`菜单 ${path} 没有页面`);
+  return page;
+}
+
 /** A menu of the contracts' table as a route: a top-level group renders the layout frame, a page loads lazily. */
 function toRoute(menu: MenuDef, top: boolean): AppRoute {
   const { path, title, icon, hidden, alwaysShow, redirect, activeMenu, roles, children } = menu;
@@ -102,7 +107,7 @@ function toRoute(menu: MenuDef, top: boolean): AppRoute {
     ...(redirect ? { redirect } : {}),
     ...(hidden ? { hidden } : {}),
     ...(alwaysShow ? { alwaysShow } : {}),
-    ...(children ? {} : { page: PAGES[path] ?? underConstruction }),
+    ...(children ? {} : { page: pageOf(path) }),
     meta: { title, ...(icon ? { icon } : {}), ...(activeMenu ? { activeMenu } : {}), ...(roles ? { roles: [...roles] } : {}) },
     ...(children ? { children: children.flatMap((child) => [toRoute(child, false), ...(BESIDE[child.path] ?? [])]) } : {}),
   };
