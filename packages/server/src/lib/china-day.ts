@@ -13,3 +13,6 @@ export function chinaDayRange(date: string): [Date, Date] {
 
 /** The China-time day `now` falls in, as [start, end). */
 export const chinaDay = (now: Date): [Date, Date] => chinaDayRange(chinaDate(now));
+
+/** The date `days` after `date` (both YYYY-MM-DD; negative goes back). */
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

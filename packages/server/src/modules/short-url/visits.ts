@@ -5,19 +5,17 @@ import { QRCODE_URL_MENU, envelopeSchema, idParamSchema, shortUrlResource, short
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { shortUrlDay } from '../../db/schema.js';
-import { chinaDate } from '../../lib/china-day.js';
+import { addDays, chinaDate } from '../../lib/china-day.js';
 import { ok } from '../../http/reply.js';
 import { readableLink } from './rules.js';
 
-const DAY_MS = 86_400_000;
 const visitsQuerySchema = z.object({
   days: z.coerce.number({ message: '天数必须是数字' }).int('天数必须是整数').min(1, '天数不能小于 1').max(366, '天数不能大于 366').default(30),
 });
 
 /** The `days` China-time dates up to today's, oldest first. */
 export function lastDays(today: string, days: number): string[] {
-  const end = Date.parse(`${today}T00:00:00Z`);
-  return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
 }
 
 /** `GET /system/short_url/{id}/visits?days=`: a link's visits per day (China time), one entry a day, zeros filled. */

@@ -1,6 +1,6 @@
 import { TRAFFIC_MAX_DAYS } from '@gw/contracts';
 import { badRequest } from '../../../http/errors.js';
-import { chinaDate } from '../../../lib/china-day.js';
+import { addDays, chinaDate } from '../../../lib/china-day.js';
 
 const DAY_MS = 86_400_000;
 
@@ -9,9 +9,6 @@ export interface DayRange {
   start: string;
   end: string;
 }
-
-/** A date `days` after `date` (both YYYY-MM-DD). */
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The month asked for (YYYY-MM, already validated), this China-time month when none. */
 export function monthRange(month: unknown, now: Date): DayRange & { month: string } {
