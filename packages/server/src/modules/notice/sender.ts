@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CONFIG_KEY } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
-import { config, wechatNotice } from '../../db/schema.js';
+import { readConfig } from '../../db/config-values.js';
+import { wechatNotice } from '../../db/schema.js';
 import { REASON } from './messages.js';
 import type { SendOutcome, WechatApi, WechatCredentials } from './wechat-api.js';
 
@@ -23,13 +24,9 @@ interface Claimed {
 
 /** The AppID and AppSecret from 参数设置, or null when either is empty. */
 async function credentials(db: Db): Promise<WechatCredentials | null> {
-  const rows = await db
-    .select({ key: config.key, value: config.value })
-    .from(config)
-    .where(inArray(config.key, [CONFIG_KEY.wechatAppId, CONFIG_KEY.wechatSecret]));
-  const value = (key: string) => rows.find((r) => r.key === key)?.value.trim() ?? '';
-  const appid = value(CONFIG_KEY.wechatAppId);
-  const secret = value(CONFIG_KEY.wechatSecret);
+  const values = await readConfig(db, [CONFIG_KEY.wechatAppId, CONFIG_KEY.wechatSecret]);
+  const appid = values[CONFIG_KEY.wechatAppId];
+  const secret = values[CONFIG_KEY.wechatSecret];
   return appid && secret ? { appid, secret } : null;
 }
 

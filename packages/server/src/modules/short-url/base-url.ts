@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CONFIG_KEY, SHORT_URL_PREFIX } from '@gw/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { config as configTable } from '../../db/schema.js';
+import { configValue } from '../../db/config-values.js';
 
 const trimSlash = (base: string) => base.trim().replace(/\/+$/, '');
 
@@ -14,8 +14,7 @@ export const requestOrigin = (req: FastifyRequest): string => `${req.protocol}:/
  * address this request came to, so a link printed from the console opens wherever the console is reached.
  */
 export async function linkBase(db: Db | Tx, publicUrl: string, req: FastifyRequest): Promise<string> {
-  const [row] = await db.select({ value: configTable.value }).from(configTable).where(eq(configTable.key, CONFIG_KEY.shortUrlBase));
-  return trimSlash(row?.value || publicUrl || requestOrigin(req));
+  return trimSlash(await configValue(db, CONFIG_KEY.shortUrlBase, publicUrl || requestOrigin(req)));
 }
 
 export const shortUrlOf = (base: string, code: string): string => `${trimSlash(base)}${SHORT_URL_PREFIX}${code}`;

@@ -2,7 +2,8 @@ import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CONFIG_KEY, DEVICE_CUSTOMER_FIELDS, FLOW_INTO_STATE, type DeviceState, deviceResource, labelOf } from '@gw/contracts';
 import type { Db, Tx } from '../../../db/client.js';
-import { appSecret, config, customer, device, deviceTag, deviceTagLink, flashBatch, flashItem, goods, machineTool } from '../../../db/schema.js';
+import { configValue } from '../../../db/config-values.js';
+import { appSecret, customer, device, deviceTag, deviceTagLink, flashBatch, flashItem, goods, machineTool } from '../../../db/schema.js';
 import { DEVICE_SECRET_KEY } from '../../../db/seed.js';
 import { badRequest, refused } from '../../../http/errors.js';
 import type { Row } from '../../../http/resource/types.js';
@@ -13,12 +14,6 @@ import { MSG } from '../messages.js';
 import { hashDeviceSecret, newDeviceSecret } from '../secret.js';
 
 const CUSTOMER_FIELDS = new Set<string>(DEVICE_CUSTOMER_FIELDS);
-
-/** A config item's value, or its fallback when it is missing. */
-export async function configValue(tx: Tx, key: string, fallback: string): Promise<string> {
-  const [row] = await tx.select({ value: config.value }).from(config).where(eq(config.key, key));
-  return row?.value || fallback;
-}
 
 /** The vendor's own company: the owner of every box in stock. */
 export async function vendorId(tx: Tx): Promise<number> {

@@ -8,7 +8,7 @@ import type { ResourceRequest, Row } from '../../../http/resource/types.js';
 import { customerScope } from '../../../http/scope.js';
 import { allocateMachineIp, allocateMachineNet, machineNetwork } from '../ip-pool.js';
 import { MSG } from '../messages.js';
-import { configValue } from '../device/rules.js';
+import { configValue } from '../../../db/config-values.js';
 import { checkLicensedEnable } from '../../license/enforce.js';
 
 /** Machine tools are seen through their box: those of boxes in the caller's scope. */
