@@ -95,7 +95,11 @@ describe('自动回复', { timeout: 60_000 }, () => {
     expect(writes(calls)).toEqual([]);
     // a safe one passes the form; the server's own refusal is said and the form stays open
     createAnswer = () => json({ code: 400, message: '参数错误: 关键词重复', data: null }, 400);
-    await user.type(form.getByLabelText('关键词'), '{backspace}^GW-\\d+${enter}');
+    // each step waits for what it shows: on a loaded machine the tags and the form's checks re-render late
+    await user.type(form.getByLabelText('关键词'), '{backspace}');
+    await waitFor(() => expect(form.queryByTitle('(a+)+$')).toBeNull());
+    await user.type(form.getByLabelText('关键词'), '^GW-\\d+${enter}');
+    expect(await form.findByTitle('^GW-\\d+$')).toBeInTheDocument();
     await waitFor(() => expect(form.queryByText(/回溯过慢/)).toBeNull());
     await user.click(form.getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
@@ -112,7 +116,7 @@ describe('自动回复', { timeout: 60_000 }, () => {
     const form = within(await modal('编辑自动回复'));
     expect(form.getByLabelText('规则名称')).toHaveValue('价格咨询');
     await user.click(form.getByText('关注回复'));
-    expect(form.queryByLabelText('关键词')).toBeNull();
+    await waitFor(() => expect(form.queryByLabelText('关键词')).toBeNull());
     expect(form.queryByText('匹配方式')).toBeNull();
     await user.click(form.getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
@@ -127,7 +131,9 @@ describe('自动回复', { timeout: 60_000 }, () => {
     const form = within(await modal('新增自动回复'));
     await user.type(form.getByLabelText('规则名称'), '产品介绍');
     await user.click(form.getByText('默认回复'));
+    await waitFor(() => expect(form.queryByLabelText('关键词')).toBeNull());
     await user.click(form.getByText('图文'));
+    expect(await form.findByText('添加图文')).toBeInTheDocument();
     await user.click(form.getByText(twoChars('确定')));
     expect(await form.findByText('请添加至少一条图文')).toBeInTheDocument();
     await user.click(form.getByText('添加图文'));
