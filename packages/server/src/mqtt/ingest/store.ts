@@ -1,30 +1,68 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { MachineState } from '@gw/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { machineAlarm, machineLatest, machineStateLog } from '../../db/schema.js';
 import { type MachineCursor, alarmsOf, step } from './machine-step.js';
+import { rowsOf } from './rows.js';
 import type { BatchOutcome, Reading } from './types.js';
 
-type AlarmRow = typeof machineAlarm.$inferInsert;
-type StateRow = typeof machineStateLog.$inferInsert;
+interface AlarmRow {
+  machine_tool_id: number;
+  device_id: number;
+  alarm_no: string;
+  alarm_type: string;
+  alarm_msg: string;
+  started_at: Date;
+  ended_at?: Date | null;
+}
+interface StateRow {
+  machine_tool_id: number;
+  device_id: number;
+  state: MachineState;
+  started_at: Date;
+  ended_at: Date | null;
+}
+interface LatestRow {
+  machine_tool_id: number;
+  ts: string;
+  values: Record<string, unknown>;
+  state: MachineState;
+  state_since: string;
+  products: number | null;
+  parts_total: number;
+  day: string | null;
+  day_parts: number;
+  day_run_s: number;
+}
 
 /**
- * Writes one batch in one transaction: every reading into `telemetry` (one statement), each machine's latest
- * row moved forward once (readings older than it are history only), its state periods and alarm periods.
- * The partitions of the readings' days exist already.
+ * Writes one batch in one transaction of two statements: the machines' latest rows (locked: two nodes never move
+ * one machine at once) and open alarms read together, then every write in one statement — each reading into
+ * `telemetry`, each machine's latest row moved forward once (readings older than it are history only), its state
+ * periods and alarm periods closed and opened. Each part travels as one JSON parameter (the same SQL on
+ * PostgreSQL and PGlite, no statement per row). The partitions of the readings' days exist already.
  */
 export async function storeBatch(db: Db, readings: Reading[]): Promise<BatchOutcome> {
-  return db.transaction(async (tx) => {
-    await insertHistory(tx, readings);
-    return advanceMachines(tx, readings);
-  });
+  return db.transaction((tx) => advanceMachines(tx, readings));
 }
 
-/** All readings in one multi-row INSERT … SELECT over a JSON array (the same statement on PostgreSQL and PGlite). */
-async function insertHistory(tx: Tx, readings: Reading[]): Promise<void> {
-  const rows = JSON.stringify(readings.map((r) => [r.machineId, r.ts.toISOString(), r.values]));
-  await tx.execute(sql`insert into telemetry (machine_tool_id, ts, "values")
-    select (e->>0)::int, (e->>1)::timestamptz, e->2 from jsonb_array_elements(${rows}::jsonb) e`);
+/** The latest rows (locked, in id order) and open alarms of these machines, in one round trip. */
+async function readMachines(tx: Tx, ids: number[]): Promise<{ latest: LatestRow[]; alarms: { id: number; machine_tool_id: number; alarm_no: string; alarm_msg: string }[] }> {
+  const list = JSON.stringify(ids);
+  const [row] = await rowsOf<{ doc: string }>(
+    tx,
+    sql`with ids as (select value::int as id from jsonb_array_elements_text(${list}::jsonb)),
+      l as (select m.machine_tool_id, m.ts, m."values", m.state, m.state_since, m.products, m.parts_total, m.day, m.day_parts, m.day_run_s
+        from machine_latest m where m.machine_tool_id in (select id from ids) order by m.machine_tool_id for update)
+    select json_build_object(
+      'latest', coalesce((select json_agg(l) from l), '[]'),
+      'alarms', coalesce((select json_agg(json_build_object('id', a.id, 'machine_tool_id', a.machine_tool_id, 'alarm_no', a.alarm_no, 'alarm_msg', a.alarm_msg))
+        from machine_alarm a where a.machine_tool_id in (select id from ids) and a.ended_at is null), '[]')
+    )::text as doc`,
+  );
+  return JSON.parse(row.doc) as Awaited<ReturnType<typeof readMachines>>;
 }
+
+const json = (value: unknown) => JSON.stringify(value);
 
 async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcome> {
   const byMachine = new Map<number, Reading[]>();
@@ -34,29 +72,41 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
     else byMachine.set(r.machineId, [r]);
   }
   const ids = [...byMachine.keys()];
-  // locked: two nodes never move one machine at once (a box is on one node, but a reconnect may move it)
-  const latest = await tx.select().from(machineLatest).where(inArray(machineLatest.machine_tool_id, ids)).orderBy(machineLatest.machine_tool_id).for('update');
-  const openAlarms = await tx
-    .select({ id: machineAlarm.id, machine_tool_id: machineAlarm.machine_tool_id, alarm_no: machineAlarm.alarm_no, alarm_msg: machineAlarm.alarm_msg })
-    .from(machineAlarm)
-    .where(and(inArray(machineAlarm.machine_tool_id, ids), isNull(machineAlarm.ended_at)));
+  const { latest, alarms: openAlarms } = await readMachines(tx, ids);
+  const latestOf = new Map(latest.map((l) => [l.machine_tool_id, l]));
+  const alarmsOfMachine = new Map<number, typeof openAlarms>();
+  for (const a of openAlarms) {
+    const list = alarmsOfMachine.get(a.machine_tool_id);
+    if (list) list.push(a);
+    else alarmsOfMachine.set(a.machine_tool_id, [a]);
+  }
 
   const outcome: BatchOutcome = { transitions: [], alarms: [], latest: [] };
-  const upserts: (typeof machineLatest.$inferInsert)[] = [];
+  const upserts: (Omit<LatestRow, 'ts' | 'state_since'> & { device_id: number; ts: Date; state_since: Date })[] = [];
   const newStates: StateRow[] = [];
   const newAlarms: AlarmRow[] = [];
   const closeStates: { machineId: number; at: Date }[] = [];
   const closeAlarms: { id: number; at: Date }[] = [];
 
   for (const [machineId, list] of byMachine) {
-    const row = latest.find((l) => l.machine_tool_id === machineId);
+    const row = latestOf.get(machineId);
     let cursor: MachineCursor | null = row
-      ? { ts: row.ts, values: row.values, state: row.state, stateSince: row.state_since, products: row.products, partsTotal: row.parts_total, day: row.day, dayParts: row.day_parts, dayRunS: row.day_run_s }
+      ? {
+          ts: new Date(row.ts),
+          values: row.values,
+          state: row.state,
+          stateSince: new Date(row.state_since),
+          products: row.products,
+          partsTotal: row.parts_total,
+          day: row.day,
+          dayParts: row.day_parts,
+          dayRunS: row.day_run_s,
+        }
       : null;
     const start = cursor;
     /** Open alarms by number: a stored row (id) or one opened in this batch (its pending insert). */
     const open = new Map<string, { id?: number; msg: string; row?: AlarmRow }>(
-      openAlarms.filter((a) => a.machine_tool_id === machineId).map((a) => [a.alarm_no, { id: a.id, msg: a.alarm_msg }]),
+      (alarmsOfMachine.get(machineId) ?? []).map((a) => [a.alarm_no, { id: a.id, msg: a.alarm_msg }]),
     );
     let openState: StateRow | null = null;
     let last: Reading | null = null;
@@ -114,36 +164,29 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
     outcome.latest.push({ reading: last, values: cursor.values });
   }
 
-  for (const c of closeStates) {
-    await tx
-      .update(machineStateLog)
-      .set({ ended_at: c.at })
-      .where(and(eq(machineStateLog.machine_tool_id, c.machineId), isNull(machineStateLog.ended_at)));
-  }
-  for (const c of closeAlarms) await tx.update(machineAlarm).set({ ended_at: c.at }).where(eq(machineAlarm.id, c.id));
-  if (newStates.length) await tx.insert(machineStateLog).values(newStates);
-  if (newAlarms.length) await tx.insert(machineAlarm).values(newAlarms);
-  if (upserts.length) {
-    await tx
-      .insert(machineLatest)
-      .values(upserts)
-      .onConflictDoUpdate({
-        target: machineLatest.machine_tool_id,
-        set: {
-          device_id: sql`excluded.device_id`,
-          ts: sql`excluded.ts`,
-          values: sql`excluded."values"`,
-          state: sql`excluded.state`,
-          state_since: sql`excluded.state_since`,
-          products: sql`excluded.products`,
-          parts_total: sql`excluded.parts_total`,
-          day: sql`excluded.day`,
-          day_parts: sql`excluded.day_parts`,
-          day_run_s: sql`excluded.day_run_s`,
-          updated_at: sql`now()`,
-        },
-        where: sql`${machineLatest.ts} < excluded.ts`,
-      });
-  }
+  // one statement: its parts see the same snapshot, so closing the open periods never touches those opened here
+  await tx.execute(sql`with
+    history as (insert into telemetry (machine_tool_id, ts, "values")
+      select (e->>0)::int, (e->>1)::timestamptz, e->2 from jsonb_array_elements(${json(readings.map((r) => [r.machineId, r.ts, r.values]))}::jsonb) e),
+    closed_states as (update machine_state_log s set ended_at = c.at
+      from jsonb_to_recordset(${json(closeStates)}::jsonb) as c("machineId" int, at timestamptz)
+      where s.machine_tool_id = c."machineId" and s.ended_at is null),
+    closed_alarms as (update machine_alarm a set ended_at = c.at
+      from jsonb_to_recordset(${json(closeAlarms)}::jsonb) as c(id bigint, at timestamptz) where a.id = c.id),
+    opened_states as (insert into machine_state_log (machine_tool_id, device_id, state, started_at, ended_at)
+      select machine_tool_id, device_id, state, started_at, ended_at
+      from jsonb_to_recordset(${json(newStates)}::jsonb) as n(machine_tool_id int, device_id int, state text, started_at timestamptz, ended_at timestamptz)),
+    opened_alarms as (insert into machine_alarm (machine_tool_id, device_id, alarm_no, alarm_type, alarm_msg, started_at, ended_at)
+      select machine_tool_id, device_id, alarm_no, alarm_type, alarm_msg, started_at, ended_at
+      from jsonb_to_recordset(${json(newAlarms)}::jsonb)
+        as n(machine_tool_id int, device_id int, alarm_no text, alarm_type text, alarm_msg text, started_at timestamptz, ended_at timestamptz))
+    insert into machine_latest as m (machine_tool_id, device_id, ts, "values", state, state_since, products, parts_total, day, day_parts, day_run_s)
+      select machine_tool_id, device_id, ts, "values", state, state_since, products, parts_total, day, day_parts, day_run_s
+      from jsonb_to_recordset(${json(upserts)}::jsonb) as u(machine_tool_id int, device_id int, ts timestamptz, "values" jsonb, state text,
+        state_since timestamptz, products int, parts_total int, day date, day_parts int, day_run_s float8)
+    on conflict (machine_tool_id) do update set device_id = excluded.device_id, ts = excluded.ts, "values" = excluded."values",
+      state = excluded.state, state_since = excluded.state_since, products = excluded.products, parts_total = excluded.parts_total,
+      day = excluded.day, day_parts = excluded.day_parts, day_run_s = excluded.day_run_s, updated_at = now()
+    where m.ts < excluded.ts`);
   return outcome;
 }
