@@ -76,6 +76,8 @@ export interface Config {
   ingestBatchMs: number;
   /** ...or as soon as this many machine values are queued. */
   ingestBatchMax: number;
+  /** Batches written at once: each box's readings always go to the same writer, so a box's order is kept. */
+  ingestWriters: number;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -128,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetryRetentionDays: int(env.TELEMETRY_RETENTION_DAYS, 30, 'TELEMETRY_RETENTION_DAYS', 1),
     ingestBatchMs: int(env.INGEST_BATCH_MS, 50, 'INGEST_BATCH_MS', 1),
     ingestBatchMax: int(env.INGEST_BATCH_MAX, 1000, 'INGEST_BATCH_MAX', 1),
+    ingestWriters: int(env.INGEST_WRITERS, 4, 'INGEST_WRITERS', 1),
   };
 }

@@ -41,18 +41,24 @@ export async function startIngest(link: BoxLink, deps: AppDeps, registry: Regist
   const maintenance = setInterval(() => void maintain(), MAINTENANCE_MS);
   maintenance.unref();
 
-  const batcher = new Batcher<Reading>(
-    async (readings) => {
-      const end = metrics.batchSeconds.startTimer();
-      const outcome = await storeWithRetry(db, partitions, readings, metrics, log).catch((err: unknown) => {
-        directory.clear();
-        throw err;
-      });
-      end();
-      publishOutcome(deps.live, outcome, realtime);
-    },
-    config.ingestBatchMs,
-    config.ingestBatchMax,
+  // several batches in flight, each box always on the same writer: a box's readings stay in order, and no two
+  // writers move one machine (each waits on the database, not on the others)
+  const writers = Array.from(
+    { length: config.ingestWriters },
+    () =>
+      new Batcher<Reading>(
+        async (readings) => {
+          const end = metrics.batchSeconds.startTimer();
+          const outcome = await storeWithRetry(db, partitions, readings, metrics, log).catch((err: unknown) => {
+            directory.clear();
+            throw err;
+          });
+          end();
+          publishOutcome(deps.live, outcome, realtime);
+        },
+        config.ingestBatchMs,
+        config.ingestBatchMax,
+      ),
   );
 
   link.onMessage('data', async (message: BoxMessage) => {
@@ -73,13 +79,13 @@ export async function startIngest(link: BoxLink, deps: AppDeps, registry: Regist
       log.warn({ gateway_id: message.gatewayId, device_id: code }, `网关 ${message.gatewayId} 上报了未登记的机床编号 ${code}(后续不再记录)`);
     }
     for (const r of readings) metrics.points.inc(Object.keys(r.values).length);
-    await batcher.add(readings);
+    if (box) await writers[box.deviceId % writers.length].add(readings);
   });
 
   return {
     async stop() {
       clearInterval(maintenance);
-      await batcher.drain();
+      await Promise.all(writers.map((w) => w.drain()));
       realtime.stop();
     },
   };

@@ -7,6 +7,13 @@ const DAY_MS = 86_400_000;
 /** The UTC day of `at` as YYYYMMDD, the suffix of its partition telemetry_YYYYMMDD. */
 export const dayKey = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
 
+/** The distinct UTC days of these times as dayKeys (one date formatted per day, not per time). */
+export function daysOf(times: Iterable<Date>): Set<string> {
+  const days = new Set<number>();
+  for (const at of times) days.add(Math.floor(at.getTime() / DAY_MS));
+  return new Set([...days].map((d) => dayKey(new Date(d * DAY_MS))));
+}
+
 const dayStart = (key: string) => new Date(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}T00:00:00Z`);
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { IngestLog } from './index.js';
 import type { IngestMetrics } from './metrics.js';
-import { type TelemetryPartitions, dayKey } from './partitions.js';
+import { type TelemetryPartitions, daysOf } from './partitions.js';
 import { storeBatch } from './store.js';
 import type { BatchOutcome, Reading } from './types.js';
 
@@ -56,7 +56,7 @@ export async function storeWithRetry(
 async function attempts(db: Db, partitions: TelemetryPartitions, readings: Reading[], metrics: Pick<IngestMetrics, 'batchFailures'>): Promise<BatchOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await partitions.ensure(new Set(readings.map((r) => dayKey(r.ts))));
+      await partitions.ensure(daysOf(readings.map((r) => r.ts)));
       return await storeBatch(db, readings);
     } catch (err) {
       metrics.batchFailures.inc({ outcome: 'retried' });
