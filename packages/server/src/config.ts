@@ -128,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     boxCommandTimeoutSeconds: int(env.BOX_COMMAND_TIMEOUT_SECONDS, BOX_COMMAND_TIMEOUT_SECONDS, 'BOX_COMMAND_TIMEOUT_SECONDS', 1),
     presenceFlushMs: int(env.PRESENCE_FLUSH_MS, 5000, 'PRESENCE_FLUSH_MS', 10),
     telemetryRetentionDays: int(env.TELEMETRY_RETENTION_DAYS, 30, 'TELEMETRY_RETENTION_DAYS', 1),
-    ingestBatchMs: int(env.INGEST_BATCH_MS, 50, 'INGEST_BATCH_MS', 1),
+    ingestBatchMs: int(env.INGEST_BATCH_MS, 20, 'INGEST_BATCH_MS', 1),
     ingestBatchMax: int(env.INGEST_BATCH_MAX, 1000, 'INGEST_BATCH_MAX', 1),
     ingestWriters: int(env.INGEST_WRITERS, 4, 'INGEST_WRITERS', 1),
   };
