@@ -22,6 +22,13 @@ export function customerScope(user: SessionUser, column: AnyPgColumn | SQL): SQL
   return sql`${column} = any(array(${customerSubtree(user.customerId)}))`;
 }
 
+/** What decides a user's customer scope, as a key: two users with the same key see the same rows. */
+export function scopeKey(user: SessionUser): string {
+  if (user.scope === 'all') return 'all';
+  if (user.customerId == null) return 'none';
+  return user.customerIds ? `in:${user.customerIds.join(',')}` : `tree:${user.customerId}`;
+}
+
 /**
  * Vendor-level data (roles, the menu tree, config) changes only by someone who sees every customer: a
  * customer's administrator holding the menu bits still may not rewrite what every other customer relies on.

@@ -108,6 +108,17 @@ describe('机床状态 and 今日报警 on 首页', () => {
     expect(await get(userB, MACHINE_STATES_PATH)).toEqual({ running: 0, idle: 0, alarm: 1, offline: 0, total: 1 });
   });
 
+  it('answers users of different scopes asking at the same moment each with their own counts (a shared read is per scope)', async () => {
+    const all = { running: 2, idle: 1, alarm: 2, offline: 2, total: 7 };
+    const a = { running: 2, idle: 1, alarm: 1, offline: 2, total: 6 };
+    const b = { running: 0, idle: 0, alarm: 1, offline: 0, total: 1 };
+    const asked = await Promise.all([admin, userA, userB, admin, userA, userB, userA].map((token) => get(token, MACHINE_STATES_PATH)));
+    expect(asked).toEqual([all, a, b, all, a, b, a]);
+    const alarms = (await Promise.all([userA, userB, userA].map((token) => get(token, `${MACHINE_ALARMS_TODAY_PATH}?limit=1`)))) as TodayAlarms[];
+    expect(alarms.map((x) => x.total)).toEqual([3, 1, 3]);
+    expect(alarms.map((x) => x.items.length)).toEqual([1, 1, 1]);
+  });
+
   it('agrees with each enabled machine tool of the list as 实时数据 shows it', async () => {
     const list: MachineTool[] = (await t.api('GET', `${MACHINE_PATH}?enabled=true&limit=100`, { token: userA })).json().data;
     const counts: Record<string, number> = { running: 0, idle: 0, alarm: 0, offline: 0, total: list.length };

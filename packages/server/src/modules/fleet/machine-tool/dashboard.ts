@@ -20,8 +20,9 @@ import type { AppDeps } from '../../../app-deps.js';
 import type { Db } from '../../../db/client.js';
 import { device, machineAlarm, machineLatest, machineTool } from '../../../db/schema.js';
 import { ok } from '../../../http/reply.js';
-import { customerScope } from '../../../http/scope.js';
+import { customerScope, scopeKey } from '../../../http/scope.js';
 import { chinaDay } from '../../../lib/china-day.js';
+import { singleFlight } from '../../../lib/single-flight.js';
 import { outputToday } from './output.js';
 
 /**
@@ -94,6 +95,10 @@ export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): voi
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = [machineToolResource.title];
   const access = { menu: MACHINE_MENU, action: 'query' } as const;
+  // every open 首页 refetches these on the same live event: one read per scope and question while one runs
+  const shared = singleFlight<unknown>();
+  const once = <T>(req: FastifyRequest, question: string, run: () => Promise<T>) =>
+    shared(`${req.routeOptions.url}\u0000${scopeKey(req.user)}\u0000${question}`, run) as Promise<T>;
 
   typed.get(
     MACHINE_STATES_PATH,
@@ -101,7 +106,7 @@ export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): voi
       config: { access },
       schema: { tags, summary: '机床状态 (启用的机床按当前状态计数; 网关离线或从未上报的计为离线)', response: { 200: envelopeSchema(machineStateCountsSchema) } },
     },
-    async (req) => ok(await machineStateCounts(db, req)),
+    async (req) => ok(await once(req, '', () => machineStateCounts(db, req))),
   );
 
   typed.get(
@@ -115,7 +120,7 @@ export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelopeSchema(todayAlarmsSchema) },
       },
     },
-    async (req) => ok(await todayAlarms(db, req, clock.now(), req.query.limit)),
+    async (req) => ok(await once(req, String(req.query.limit), () => todayAlarms(db, req, clock.now(), req.query.limit))),
   );
 
   typed.get(
@@ -129,6 +134,6 @@ export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelopeSchema(outputTodaySchema) },
       },
     },
-    async (req) => ok(await outputToday(db, req, clock.now(), req.query.limit)),
+    async (req) => ok(await once(req, String(req.query.limit), () => outputToday(db, req, clock.now(), req.query.limit))),
   );
 }
