@@ -8,17 +8,7 @@ export const MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The items of a `data/<gw>/v1` payload, or why it is malformed. */
 export function parseTelemetry(payload: Buffer): { items: TelemetryItem[] } | { malformed: MalformedReason } {
-  if (payload.length <= MAX_PAYLOAD_BYTES) {
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      return { malformed: 'not_json' };
-    }
-    if (plainTelemetry(json)) return { items: json };
-  }
-  // anything else is read by the contract's schema: the check above only answers for what it surely accepts
-  const read = parsePayload(payload, MAX_PAYLOAD_BYTES, telemetryMessageSchema);
+  const read = parsePayload(payload, MAX_PAYLOAD_BYTES, telemetryMessageSchema, plainTelemetry);
   return 'value' in read ? { items: read.value } : read;
 }
 
@@ -70,6 +60,5 @@ function storable(value: unknown): unknown {
   if (typeof value === 'string') return SUSPECT.test(value) ? value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD') : value;
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.length ? value.map(storable) : value;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k) as string, storable(v)]));
-  return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k) as string, storable(v)]));
 }
