@@ -64,22 +64,23 @@ async function readMachines(tx: Tx, ids: number[]): Promise<{ latest: LatestRow[
 
 const json = (value: unknown) => JSON.stringify(value);
 
-async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcome> {
-  const byMachine = new Map<number, Reading[]>();
-  for (const r of readings) {
-    const list = byMachine.get(r.machineId);
-    if (list) list.push(r);
-    else byMachine.set(r.machineId, [r]);
+/** Items by a numeric key, in their order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
   }
+  return groups;
+}
+
+async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcome> {
+  const byMachine = groupBy(readings, (r) => r.machineId);
   const ids = [...byMachine.keys()];
   const { latest, alarms: openAlarms } = await readMachines(tx, ids);
   const latestOf = new Map(latest.map((l) => [l.machine_tool_id, l]));
-  const alarmsOfMachine = new Map<number, typeof openAlarms>();
-  for (const a of openAlarms) {
-    const list = alarmsOfMachine.get(a.machine_tool_id);
-    if (list) list.push(a);
-    else alarmsOfMachine.set(a.machine_tool_id, [a]);
-  }
+  const alarmsOfMachine = groupBy(openAlarms, (a) => a.machine_tool_id);
 
   const outcome: BatchOutcome = { transitions: [], alarms: [], latest: [] };
   const upserts: (Omit<LatestRow, 'ts' | 'state_since'> & { device_id: number; ts: Date; state_since: Date })[] = [];
