@@ -15,11 +15,15 @@ export async function copyText(text: string): Promise<boolean> {
       // denied: try the old way below
     }
   }
+  const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const area = document.createElement('textarea');
   area.value = text;
   area.setAttribute('readonly', '');
   area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
-  document.body.appendChild(area);
+  // inside the open dialog, if any: a modal keeps focus within itself, and a selection it pulls focus from copies
+  // nothing (the clipboard would keep what was there, e.g. the previous box's secret)
+  (document.activeElement?.closest('[role="dialog"]') ?? document.body).appendChild(area);
+  area.focus();
   area.select();
   try {
     return document.execCommand('copy');
@@ -27,6 +31,7 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   } finally {
     area.remove();
+    before?.focus();
   }
 }
 
