@@ -61,7 +61,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     importable: !!resource.importable,
     derived: declared.derived,
     selection: { ...tableColumns, ...declared.derived },
-    page: compilePageReader(table, declared.derived),
+    page: compilePageReader(table, declared.derived, { isoTimes: !declared.serialize && !declared.decorate }),
     decorate: declared.decorate,
     serialize: declared.serialize ?? defaultSerializer(resource.item),
     present: declared.present,
