@@ -59,6 +59,16 @@ describe('request client (spec §7, §8)', () => {
     expect(errors).toEqual([{ text, seconds: 5 }]);
   });
 
+  it('rejects a quiet call without a toast, refused by body code or by HTTP status', async () => {
+    mockApi({
+      'GET /x': () => ({ code: 300, message: '没有权限', data: null }),
+      'GET /y': () => json({ code: 403, message: 'server text', data: null }, 403),
+    });
+    await expect(request({ url: '/x', quiet: true })).rejects.toMatchObject({ code: 300, message: '没有权限' });
+    await expect(request({ url: '/y', quiet: true })).rejects.toMatchObject({ status: 403, message: '未授权或授权已过期' });
+    expect(errors).toEqual([]);
+  });
+
   it('shows the field and reason of a 400 when the server names them', async () => {
     mockApi({ 'GET /x': () => json({ code: 400, message: '参数错误 email: 邮箱格式不正确', data: null }, 400) });
     await expect(request({ url: '/x' })).rejects.toMatchObject({ message: '参数错误 email: 邮箱格式不正确' });

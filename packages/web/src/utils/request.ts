@@ -12,6 +12,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
   headers?: Record<string, string>;
   timeout?: number;
+  /** No toast when the call is refused: a fetch made ahead of need, which is asked again, toasts and all, when needed. */
+  quiet?: boolean;
 }
 
 /** A rejected call: `status` is the HTTP status, `code` the body code when there was one. */
@@ -132,7 +134,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
       throw new SessionExpiredError(body.message || '登录已过期,请重新登录', body);
     }
     if (typeof body.code === 'number' && body.code >= 300) {
-      toast.error(body.message || 'Error', ERROR_TOAST_SECONDS);
+      if (!options.quiet) toast.error(body.message || 'Error', ERROR_TOAST_SECONDS);
       throw new RequestError(body.message || 'Error', 200, body.code, body);
     }
     return body;
@@ -150,7 +152,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
     if (status === 409) text += typeof body?.count === 'number' ? String(body.count) : '';
     // the server's 400 names the field and the reason after the same words; show it when it has one
     if (status === 400 && typeof body?.message === 'string' && body.message.startsWith(text)) text = body.message;
-    if (text) toast.error(text, ERROR_TOAST_SECONDS);
+    if (text && !options.quiet) toast.error(text, ERROR_TOAST_SECONDS);
     throw new RequestError(text, status, typeof body?.code === 'number' ? body.code : status, body);
   }
   throw new RequestError(NETWORK_ERROR, status, undefined, body);

@@ -13,6 +13,7 @@ import { allowSlowMachine } from '../../../test/ui';
 import { setLiveChannel } from '../../../utils/live';
 import { type FakeSocket, fakeLiveChannel } from '../../../test/live';
 import { around, box } from '../testing';
+import { prefetchBoxes } from './api';
 import GisPage from './GisPage';
 
 const maps = path.join(import.meta.dirname, '../../../../public/maps');
@@ -77,6 +78,30 @@ describe('GIS 地图', () => {
     await waitFor(() => expect(bubble().some((series) => series.name === 'clusters')).toBe(false));
     clickChartAt(chart, chart.convertToPixel({ geoIndex: 0 }, [113.264, 23.129]));
     expect(await screen.findByText('设备详情: GW-007')).toBeInTheDocument();
+  });
+
+  it('draws the boxes asked for as its code loaded, without asking again', async () => {
+    prefetchBoxes();
+    renderInShell(<GisPage />, '/device/gis');
+    await mapShowing('报警');
+    expect(screen.getByText('共 3 台设备,1 台没有位置未显示')).toBeInTheDocument();
+    expect(gisGets()).toBe(1);
+  });
+
+  it('asks again, and shows why, when the boxes asked for ahead were refused', async () => {
+    let refused = 0;
+    ({ calls } = mockApi({
+      ...around,
+      'GET /device/gis': () => (refused++ < 2 ? { code: 300, message: '暂不可用', data: null } : ok(gis)),
+      [`GET ${SERVED}china.json`]: () => mapFile('china.json'),
+    }));
+    prefetchBoxes();
+    await waitFor(() => expect(refused).toBe(1));
+    renderInShell(<GisPage />, '/device/gis');
+    // the early refusal was quiet; the page's own ask is refused too and says so
+    expect(await screen.findByText('暂不可用')).toBeInTheDocument();
+    expect(screen.getAllByText('暂不可用')).toHaveLength(1);
+    expect(gisGets()).toBeGreaterThanOrEqual(2);
   });
 
   it('turns to the boxes of a company when it is chosen, its box drawn as a point in the middle', async () => {

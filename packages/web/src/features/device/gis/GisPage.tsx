@@ -9,13 +9,14 @@ import { CompanyTreeSelect } from '../../../components/ResourceTable/CompanyTree
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { useCan } from '../../../utils/permission';
 import { useLiveRefetch } from '../../../utils/live';
-import { prefetchCountry, useCustomerMap, useGisBoxes, useRegions } from './api';
+import { prefetchBoxes, prefetchCountry, useCustomerMap, useGisBoxes, useRegions } from './api';
 import { CLUSTER_BELOW_ZOOM, CLUSTER_SERIES, type Layer, type MapView, fitView, mapOption } from './mapOption';
 import { M } from './messages';
 
-// the map is drawn the moment its data is in: its chart code loads beside the data, the box drawer on first use
+// the map is drawn the moment its data is in: its chart code, map file and boxes load together, the box drawer on first use
 preloadChart();
 prefetchCountry();
+prefetchBoxes();
 const DeviceDrawer = lazy(() => import('../deviceTabs').then((m) => ({ default: m.DeviceDrawer })));
 
 const STATE_OPTIONS = GIS_STATES.map((state) => ({ value: state, label: MACHINE_STATE_TITLES[state] }));

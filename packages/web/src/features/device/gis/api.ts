@@ -2,11 +2,33 @@ import { CUSTOM_MAP_PATH, type CustomMap, GIS_PATH, type GisBoxes, type GisQuery
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../utils/request';
 
+const fetchBoxes = async (query: GisQuery, quiet = false) => (await request<GisBoxes>({ url: GIS_PATH, params: query, quiet })).data;
+
+/** How long boxes asked for ahead of the page stay good for its first query. */
+const EARLY_MS = 10_000;
+let early: { at: number; boxes: Promise<GisBoxes> } | undefined;
+
+/**
+ * Asks for the unfiltered boxes as the page's code loads, beside the chart code and the map file, instead of after
+ * the page's first render: its first query takes them (quietly asked: a refusal is asked again, and shown, then).
+ */
+export function prefetchBoxes(): void {
+  early = { at: Date.now(), boxes: fetchBoxes({}, true) };
+  early.boxes.catch(() => undefined);
+}
+
+function takeEarly(query: GisQuery): Promise<GisBoxes> | undefined {
+  const taken = early;
+  early = undefined;
+  const unfiltered = Object.values(query).every((value) => value === undefined);
+  return taken && unfiltered && Date.now() - taken.at < EARLY_MS ? taken.boxes : undefined;
+}
+
 /** The boxes on the map for these filters (GET /device/gis); kept while the next filters load. */
 export function useGisBoxes(query: GisQuery) {
   return useQuery({
     queryKey: [GIS_PATH, query],
-    queryFn: async () => (await request<GisBoxes>({ url: GIS_PATH, params: query })).data,
+    queryFn: () => takeEarly(query)?.catch(() => fetchBoxes(query)) ?? fetchBoxes(query),
     placeholderData: (previous) => previous,
   });
 }
