@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { idFilterSchema } from './api.js';
 import { MACHINE_STATES, type MachineState } from './box/live.js';
 
-/** GIS 地图: the menu, and the path of its boxes. */
-export const GIS_PATH = '/device/gis';
-/** 客户分布: customers per province, for any logged-in user (its own subtree). */
-export const CUSTOM_MAP_PATH = '/tools/custom_map';
+export { CUSTOM_MAP_PATH, GIS_PATH } from './gis-paths.js';
 
 /** A point on the map: [longitude, latitude]. */
 export type LngLat = [number, number];
