@@ -1,10 +1,11 @@
 import { Empty, Skeleton, Spin } from 'antd';
-import { type CSSProperties, Suspense } from 'react';
-import { preloadable } from '../../utils/preloadable';
+import type { CSSProperties } from 'react';
+import { echart } from './load';
 // types only: erased from the build, so ECharts stays in the chunk loaded below
 import type { EChartProps } from './EChart';
 
 export type { ChartEventHandler, ChartRenderer } from './EChart';
+export { preloadChart } from './load';
 
 export type ChartProps = EChartProps & {
   /** The chart's height (default 300); the width is its container's. */
@@ -17,16 +18,6 @@ export type ChartProps = EChartProps & {
   style?: CSSProperties;
 };
 
-const echart = preloadable(() => import('./EChart'));
-const EChart = echart.Component;
-
-/**
- * Starts fetching ECharts now, for a page that will draw a chart as soon as its data is in: the chart's code then
- * loads beside the data instead of after it.
- */
-export function preloadChart(): void {
-  echart.preload().catch(() => undefined);
-}
 
 const fill: CSSProperties = { width: '100%', height: '100%' };
 const centred: CSSProperties = { ...fill, display: 'flex', alignItems: 'center', justifyContent: 'center' };
@@ -49,9 +40,8 @@ export function Chart({ height = 300, loading = false, empty = false, className,
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
         </div>
       ) : (
-        <Suspense fallback={<Skeleton.Node active styles={{ root: fill, content: fill }} />}>
-          <EChart {...chart} />
-        </Suspense>
+        // drawn the moment its code is in, not after a suspended boundary's reveal
+        <echart.Eager {...chart} fallback={<Skeleton.Node active styles={{ root: fill, content: fill }} />} />
       )}
       {loading && (
         <div style={cover}>
