@@ -26,6 +26,11 @@ export interface AppRoute {
   menu?: string;
   /** Lazy page component; a route with children is rendered inside the layout. */
   page?: () => Promise<{ default: ComponentType }>;
+  /**
+   * What the page asks for first (its data, its chart code), started beside its code when the console opens on
+   * it: a small module of the first load, so the asks do not wait for the page's whole code to load and run.
+   */
+  warm?: () => void;
   redirect?: string;
   hidden?: boolean;
   /** Show the parent even with a single visible child. */

@@ -1,4 +1,5 @@
 import { MENUS, type MenuDef } from '@gw/contracts';
+import { warmGis } from '../features/device/gis/early';
 import type { AppRoute } from './route-types';
 
 type PageLoader = NonNullable<AppRoute['page']>;
@@ -48,6 +49,14 @@ const PAGES: Readonly<Record<string, PageLoader>> = {
   '/system/box_flasher': () => import('../features/flasher/FlasherListPage'),
   '/system/mp_reply': () => import('../features/wechat/MpReplyPage'),
   '/system/qrcode_url': () => import('../features/short-url/ShortUrlListPage'),
+};
+
+/**
+ * Pages that ask for their first data and code ahead when the console opens on them (AppRoute.warm): small modules
+ * of the first load, since a chunk of their own would queue behind the frame's and the page's code.
+ */
+const WARM: Readonly<Record<string, () => void>> = {
+  '/device/gis': warmGis,
 };
 
 /**
@@ -108,6 +117,7 @@ function toRoute(menu: MenuDef, top: boolean): AppRoute {
     ...(hidden ? { hidden } : {}),
     ...(alwaysShow ? { alwaysShow } : {}),
     ...(children ? {} : { page: pageOf(path) }),
+    ...(WARM[path] ? { warm: WARM[path] } : {}),
     meta: { title, ...(icon ? { icon } : {}), ...(activeMenu ? { activeMenu } : {}), ...(roles ? { roles: [...roles] } : {}) },
     ...(children ? { children: children.flatMap((child) => [toRoute(child, false), ...(BESIDE[child.path] ?? [])]) } : {}),
   };

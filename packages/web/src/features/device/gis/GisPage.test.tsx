@@ -13,7 +13,7 @@ import { allowSlowMachine } from '../../../test/ui';
 import { setLiveChannel } from '../../../utils/live';
 import { type FakeSocket, fakeLiveChannel } from '../../../test/live';
 import { around, box } from '../testing';
-import { prefetchBoxes } from './api';
+import { prefetchBoxes } from './early';
 import GisPage from './GisPage';
 
 const maps = path.join(import.meta.dirname, '../../../../public/maps');

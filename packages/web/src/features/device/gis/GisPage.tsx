@@ -4,19 +4,19 @@ import type { EChartsType } from 'echarts/core';
 import { Alert, Button, Card, Flex, Segmented, Select, Space, Typography } from 'antd';
 import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import screenfull from 'screenfull';
-import { Chart, type ChartEventHandler, preloadChart } from '../../../components/Chart';
+import { Chart, type ChartEventHandler } from '../../../components/Chart';
 import { CompanyTreeSelect } from '../../../components/ResourceTable/CompanyTreeSelect';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { useCan } from '../../../utils/permission';
 import { useLiveRefetch } from '../../../utils/live';
-import { prefetchBoxes, prefetchCountry, useCustomerMap, useGisBoxes, useRegions } from './api';
+import { useCustomerMap, useGisBoxes, useRegions } from './api';
 import { CLUSTER_BELOW_ZOOM, CLUSTER_SERIES, type Layer, type MapView, fitView, mapOption } from './mapOption';
 import { M } from './messages';
+import { warmGis } from './early';
 
-// the map is drawn the moment its data is in: its chart code, map file and boxes load together, the box drawer on first use
-preloadChart();
-prefetchCountry();
-prefetchBoxes();
+// the map is drawn the moment its data is in: its chart code, map file and boxes load together (already asked for
+// when the console opened on this page), the box drawer on first use
+warmGis();
 const DeviceDrawer = lazy(() => import('../deviceTabs').then((m) => ({ default: m.DeviceDrawer })));
 
 const STATE_OPTIONS = GIS_STATES.map((state) => ({ value: state, label: MACHINE_STATE_TITLES[state] }));
