@@ -26,7 +26,8 @@ export async function outputToday(db: Db, req: FastifyRequest, now: Date, limit:
   const today = chinaDate(now);
   const latest = machineLatest;
   const dayOf = (column: typeof latest.day_parts | typeof latest.day_run_s) => sql`case when ${latest.day} = ${today}::date then ${column} else 0 end`;
-  const openRun = sql`case when ${latest.state} = 'running' then greatest(extract(epoch from ${at(now)} - greatest(${latest.state_since}, ${at(start)})), 0) else 0 end`;
+  // date_part, not extract: extract answers numeric, whose arithmetic and sum over 30,000 rows cost a third of the query
+  const openRun = sql`case when ${latest.state} = 'running' then greatest(date_part('epoch', ${at(now)} - greatest(${latest.state_since}, ${at(start)})), 0) else 0 end`;
   const rows = await rowsOf<Omit<CustomerOutput, 'utilisation'>>(
     db,
     sql`select c.id as customer_id, c.company_name as customer_name, s.machines, s.run_s, s.parts
