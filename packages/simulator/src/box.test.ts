@@ -10,6 +10,7 @@ import {
   cncAlarmSchema,
   telemetryMessageSchema,
 } from '@gw/contracts';
+import { STOP_WAIT_MS } from './box.js';
 import { type Fleet, startFleet } from './fleet.js';
 import type { BoxIdentity } from './identity.js';
 import { licenceSigner, testBroker } from './test/broker.js';
@@ -103,6 +104,23 @@ describe('a simulated box on the wire', () => {
     await f.stop();
     fleet = null;
     expect(boxStateSchema.parse(await retainedState()).online).toBe(false);
+  });
+
+  it('stops within its wait when the broker no longer answers, its socket cut', async () => {
+    const f = await start();
+    await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'online');
+    // the broker takes the offline state and never acknowledges it
+    const authorize = broker.aedes.authorizePublish;
+    broker.aedes.authorizePublish = (client, packet, done) => (packet.topic.startsWith('state/') ? undefined : authorize.call(broker.aedes, client, packet, done));
+    try {
+      const started = Date.now();
+      await f.stop();
+      fleet = null;
+      expect(Date.now() - started).toBeLessThan(2 * STOP_WAIT_MS + 1000);
+      await waitFor(() => broker.aedes.connectedClients === 1 || undefined, 'the box gone (only the platform left)');
+    } finally {
+      broker.aedes.authorizePublish = authorize;
+    }
   });
 
   it('leaves its last will (retained) when its connection dies, and reconnects by itself', async () => {

@@ -7,6 +7,16 @@ import { SimulatedMachine } from './machine.js';
 import { BoxUpgrader, type OtaCounters, type OtaFailStep } from './ota.js';
 
 /** Counters of a fleet, shared by its boxes (the CLI prints them, tests and benchmarks read them). */
+/** How long a stopping box waits on the broker (the offline state's PUBACK, then the goodbye) before cutting the socket. */
+export const STOP_WAIT_MS = 2000;
+
+/** Whether `promise` settled within `ms` (a rejection counts as settled: the box is going either way). */
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
+}
+
 export interface FleetStats extends OtaCounters {
   boxes: number;
   connected: number;
@@ -268,8 +278,10 @@ export class SimulatedBox {
     const client = this.client;
     if (!client) return;
     const online = this.online;
-    if (online) await new Promise<void>((resolve) => this.send('state', this.presence(false), { qos: 1, retain: true }, () => resolve()));
+    // a broker that no longer answers (a connection dying as the box stops) gets STOP_WAIT_MS for the offline
+    // state and for the goodbye, then the socket is cut, as a box switched off would: a stop never hangs
+    if (online) await within(new Promise<void>((resolve) => this.send('state', this.presence(false), { qos: 1, retain: true }, () => resolve())), STOP_WAIT_MS);
     // a box still trying to get in has nothing in flight to wait for
-    await client.endAsync(!online);
+    if (!(await within(client.endAsync(!online), STOP_WAIT_MS))) client.stream?.destroy();
   }
 }
