@@ -56,8 +56,10 @@ export async function startBuiltServer({ env = {}, dataDir, port, nodeArgs = [] 
     /** SIGTERM; resolves with the exit code and how long the stop took. */
     async stop({ keepData = false } = {}) {
       const t0 = performance.now();
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      // a server that has already exited (it crashed, or was stopped before) has no exit left to wait for
+      const gone = child.exitCode !== null || child.signalCode !== null;
+      const exited = gone ? Promise.resolve(child.exitCode ?? child.signalCode) : new Promise((resolve) => child.once('exit', resolve));
+      if (!gone) child.kill('SIGTERM');
       const code = await exited;
       if (!keepData && !dataDir) rmSync(dir, { recursive: true, force: true });
       return { code, ms: performance.now() - t0 };
