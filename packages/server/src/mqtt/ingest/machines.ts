@@ -22,6 +22,8 @@ export interface KnownBox {
  */
 export class MachineDirectory {
   private readonly boxes = new Map<string, { box: KnownBox | null; loadedAt: number }>();
+  /** The read of each box under way: every message of a box that waits for it goes on in the order it came. */
+  private readonly loading = new Map<string, Promise<KnownBox | null>>();
 
   constructor(
     private readonly db: Db,
@@ -32,14 +34,29 @@ export class MachineDirectory {
 
   /** The box of `gatewayId` with `codes` resolved as far as they are known (refreshing once on a stale miss). */
   async lookup(gatewayId: string, codes: string[]): Promise<KnownBox | null> {
-    let entry = this.boxes.get(gatewayId);
-    const missing = !entry || !entry.box || codes.some((code) => !entry!.box!.machines.has(code));
+    const entry = this.boxes.get(gatewayId);
+    const missing = !entry || !entry.box || codes.some((code) => !entry.box!.machines.has(code));
     const age = entry ? this.now() - entry.loadedAt : Infinity;
-    if (age >= this.maxAgeMs || (missing && age >= this.refreshMs)) {
-      entry = { box: await this.load(gatewayId), loadedAt: this.now() };
-      this.boxes.set(gatewayId, entry);
-    }
+    if (age >= this.maxAgeMs || (missing && age >= this.refreshMs)) return this.reload(gatewayId);
     return entry!.box;
+  }
+
+  /**
+   * One read of a box for all the messages asking meanwhile: separate reads on a pool of connections answer in
+   * any order, and a box's messages would reach the writer out of order (an older reading then only history).
+   */
+  private reload(gatewayId: string): Promise<KnownBox | null> {
+    let load = this.loading.get(gatewayId);
+    if (!load) {
+      load = this.load(gatewayId)
+        .then((box) => {
+          this.boxes.set(gatewayId, { box, loadedAt: this.now() });
+          return box;
+        })
+        .finally(() => this.loading.delete(gatewayId));
+      this.loading.set(gatewayId, load);
+    }
+    return load;
   }
 
   /** Forgets every box (a write failed: perhaps a machine tool it still knew is gone). */
