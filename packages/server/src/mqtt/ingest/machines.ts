@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, machineTool } from '../../db/schema.js';
+import { singleFlight } from '../../lib/single-flight.js';
 
 export interface KnownMachine {
   id: number;
@@ -22,8 +23,12 @@ export interface KnownBox {
  */
 export class MachineDirectory {
   private readonly boxes = new Map<string, { box: KnownBox | null; loadedAt: number }>();
-  /** The read of each box under way: every message of a box that waits for it goes on in the order it came. */
-  private readonly loading = new Map<string, Promise<KnownBox | null>>();
+  /**
+   * One read of a box for all the messages asking meanwhile, which go on in the order they came: separate reads
+   * on a pool of connections answer in any order, and a box's messages would reach the writer out of order (an
+   * older reading then only history).
+   */
+  private readonly reads = singleFlight<KnownBox | null>();
 
   constructor(
     private readonly db: Db,
@@ -37,26 +42,8 @@ export class MachineDirectory {
     const entry = this.boxes.get(gatewayId);
     const missing = !entry || !entry.box || codes.some((code) => !entry.box!.machines.has(code));
     const age = entry ? this.now() - entry.loadedAt : Infinity;
-    if (age >= this.maxAgeMs || (missing && age >= this.refreshMs)) return this.reload(gatewayId);
+    if (age >= this.maxAgeMs || (missing && age >= this.refreshMs)) return this.reads(gatewayId, () => this.load(gatewayId));
     return entry!.box;
-  }
-
-  /**
-   * One read of a box for all the messages asking meanwhile: separate reads on a pool of connections answer in
-   * any order, and a box's messages would reach the writer out of order (an older reading then only history).
-   */
-  private reload(gatewayId: string): Promise<KnownBox | null> {
-    let load = this.loading.get(gatewayId);
-    if (!load) {
-      load = this.load(gatewayId)
-        .then((box) => {
-          this.boxes.set(gatewayId, { box, loadedAt: this.now() });
-          return box;
-        })
-        .finally(() => this.loading.delete(gatewayId));
-      this.loading.set(gatewayId, load);
-    }
-    return load;
   }
 
   /** Forgets every box (a write failed: perhaps a machine tool it still knew is gone). */
@@ -64,15 +51,16 @@ export class MachineDirectory {
     this.boxes.clear();
   }
 
+  /** Reads a box and its machine tools, and keeps them. */
   private async load(gatewayId: string): Promise<KnownBox | null> {
     const rows = await this.db
       .select({ deviceId: device.id, customerId: device.customer_id, machineId: machineTool.id, code: machineTool.code, category: machineTool.category })
       .from(device)
       .leftJoin(machineTool, eq(machineTool.device_id, device.id))
       .where(eq(device.gateway_id, gatewayId));
-    if (rows.length === 0) return null;
-    const machines = new Map<string, KnownMachine>();
-    for (const r of rows) if (r.machineId !== null && r.code !== null) machines.set(r.code, { id: r.machineId, category: r.category! });
-    return { deviceId: rows[0].deviceId, customerId: rows[0].customerId, machines };
+    const box = rows.length ? { deviceId: rows[0].deviceId, customerId: rows[0].customerId, machines: new Map<string, KnownMachine>() } : null;
+    for (const r of rows) if (r.machineId !== null && r.code !== null) box!.machines.set(r.code, { id: r.machineId, category: r.category! });
+    this.boxes.set(gatewayId, { box, loadedAt: this.now() });
+    return box;
   }
 }
