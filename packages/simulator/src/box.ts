@@ -6,7 +6,6 @@ import { type BoxIdentity, fingerprintOf, iccidOf, imeiOf } from './identity.js'
 import { SimulatedMachine } from './machine.js';
 import { BoxUpgrader, type OtaCounters, type OtaFailStep } from './ota.js';
 
-/** Counters of a fleet, shared by its boxes (the CLI prints them, tests and benchmarks read them). */
 /** How long a stopping box waits on the broker (the offline state's PUBACK, then the goodbye) before cutting the socket. */
 export const STOP_WAIT_MS = 2000;
 
@@ -17,6 +16,7 @@ function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
 }
 
+/** Counters of a fleet, shared by its boxes (the CLI prints them, tests and benchmarks read them). */
 export interface FleetStats extends OtaCounters {
   boxes: number;
   connected: number;
