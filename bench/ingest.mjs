@@ -1,10 +1,12 @@
 // Ingest benchmark (issue 11): BOXES boxes publish QoS 1 telemetry (MACHINES machine tools × 12 values per
 // message, each box keeping WINDOW messages unacknowledged) for SECONDS into the built server's embedded broker,
 // side by side in one run with a bare Aedes whose only subscriber drops them. Prints messages/s and data
-// points/s acknowledged, ours/bare (goal ≥ 0.7; ≥ 20,000 messages/s), and the acknowledged messages the
-// database does not hold (goal 0, counted in telemetry after the server stops). `npm run build` first.
+// points/s acknowledged, ours/bare (goal ≥ 0.7; ≥ 20,000 messages/s), the acknowledged messages the
+// database does not hold (goal 0, counted in telemetry after the server stops), and the CPU time a message costs
+// in the publishers (this process), the broker's process and PostgreSQL's processes (Linux /proc). `npm run build` first.
 // With `--pg postgres://…/` the server stores into a fresh database of that PostgreSQL server (its own process,
 // on the other core) instead of its embedded PGlite (which runs in the server's own thread).
+// PROF=<dir> writes the server's CPU profile there; NODE_ARGS=<flags> are given to the server's node.
 //   node bench/ingest.mjs [--boxes 100] [--seconds 10] [--window 10] [--pg postgres://postgres@127.0.0.1:5432/]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
 import { benchDatabase, connectBox, freshDatabase, fanucMessage, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
-import { arg } from './measure.mjs';
+import { arg, cpuSeconds, cpuSecondsOf } from './measure.mjs';
 
 const BOXES = arg('boxes', 100);
 const SECONDS = arg('seconds', 10);
@@ -22,12 +24,23 @@ const MACHINES = 3;
 const VALUES = 12;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Every box publishing with WINDOW messages in flight for SECONDS; the acknowledged count. */
-async function publishAll(port) {
+/** CPU seconds so far of this process (the publishers), the broker's process and PostgreSQL's processes. */
+const cpuNow = (brokerPid) => {
+  // PostgreSQL's backends are not our children: every process named postgres, read around the window
+  const own = process.cpuUsage();
+  return { publishers: (own.user + own.system) / 1e6, broker: cpuSeconds(brokerPid), postgres: PG_URL ? cpuSecondsOf('postgres') : 0 };
+};
+
+/**
+ * Every box publishing with WINDOW messages in flight for SECONDS; the acknowledged count, and the CPU seconds
+ * the publishers, the broker process (`brokerPid`) and PostgreSQL spent meanwhile.
+ */
+async function publishAll(port, brokerPid) {
   const links = [];
   for (let i = 1; i <= BOXES; i++) links.push(await connectBox(i, port, { will: false }));
   let acked = 0;
   let stop = false;
+  const cpu0 = cpuNow(brokerPid);
   const began = performance.now();
   const timer = setTimeout(() => (stop = true), SECONDS * 1000);
   await Promise.all(
@@ -46,15 +59,17 @@ async function publishAll(port) {
   );
   clearTimeout(timer);
   const seconds = (performance.now() - began) / 1000;
+  const cpu1 = cpuNow(brokerPid);
   for (const link of links) link.close();
-  return { acked, seconds };
+  const cpu = Object.fromEntries(Object.keys(cpu0).map((k) => [k, cpu1[k] - cpu0[k]]));
+  return { acked, seconds, cpu };
 }
 
 async function runBare() {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'bench/bare-broker.mjs'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve) => child.stdout.once('data', resolve));
-  const run = await publishAll(port);
+  const run = await publishAll(port, child.pid);
   child.kill('SIGTERM');
   return run;
 }
@@ -78,8 +93,9 @@ async function runOurs() {
     const first = await startBuiltServer({ dataDir, env });
     await first.stop({ keepData: true });
     await seedBoxes(target, BOXES, MACHINES);
-    const server = await startBuiltServer({ dataDir, env, nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [] });
-    const run = await publishAll(mqttPort);
+    const nodeArgs = [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []), ...(process.env.NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+    const server = await startBuiltServer({ dataDir, env, nodeArgs });
+    const run = await publishAll(mqttPort, server.pid);
     const rss = rssMiB(server.pid);
     await server.stop({ keepData: true });
     const db = await benchDatabase(target);
@@ -100,4 +116,13 @@ console.log(`database: ${PG_URL ? 'PostgreSQL' : 'PGlite (embedded)'}; boxes: ${
 console.log(`messages/s acknowledged: ours ${f(rate(ours))}, bare ${f(rate(bare))}, ours/bare ${(rate(ours) / rate(bare)).toFixed(2)} (goals ≥ 0.7 and ≥ 20,000/s)`);
 console.log(`data points/s:           ours ${f((rate(ours) * MACHINES * VALUES))}, bare ${f(rate(bare) * MACHINES * VALUES)}`);
 console.log(`stored: ${f(ours.stored)} telemetry rows for ${f(ours.acked)} acknowledged messages × ${MACHINES} = ${f(ours.acked * MACHINES)}; lost ${f(ours.acked * MACHINES - ours.stored)} (goal 0)`);
+// where a message's CPU goes: two cores give 100 µs a message at 20,000 messages/s, for all three together
+const perMessage = (r) => {
+  const us = (k) => (1e6 * r.cpu[k]) / r.acked;
+  const total = us('publishers') + us('broker') + us('postgres');
+  const database = r === bare ? 'no database' : PG_URL ? `PostgreSQL ${f(us('postgres'))}` : 'PGlite inside the broker';
+  return `publishers ${f(us('publishers'))}, broker ${f(us('broker'))}, ${database}: ${f(total)} µs (${(total / 1e6 * rate(r)).toFixed(2)} cores busy)`;
+};
+console.log(`CPU a message (µs):      ours ${perMessage(ours)}; bare ${perMessage(bare)}`);
+console.log(`                         (20,000 messages/s on 2 cores leave 100 µs a message for publishers, broker and database together)`);
 console.log(`server RSS after the run: ${ours.rss.toFixed(0)} MiB`);

@@ -1,5 +1,5 @@
 // Helpers the benchmarks share.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 /** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
 export function cpuSeconds(pid) {
@@ -9,6 +9,32 @@ export function cpuSeconds(pid) {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * CPU seconds used so far by every process whose command is `comm` (Linux /proc; e.g. 'postgres': the server's
+ * backends, which are not our children), or NaN elsewhere. Processes that ended between two readings drop out,
+ * so read it around a window in which they live (a pool's connections).
+ */
+export function cpuSecondsOf(comm) {
+  let dirs;
+  try {
+    dirs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return Number.NaN;
+  }
+  let total = 0;
+  for (const d of dirs) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== comm) continue;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** Keys sorted, so two bodies compare by content rather than by key order. */
