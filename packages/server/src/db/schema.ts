@@ -751,6 +751,17 @@ export const firmwareVersion = pgTable(
   {
     id: serial('id').primaryKey(),
     version: text('version').notNull(),
+    /**
+     * What 版本号 sorts by: each number as its digit count (3 digits) then its digits, so 1.10.0 comes after
+     * 1.9.0, then 1 for a release or 0 and its label for a pre-release (2.0.0-rc.1 before 2.0.0). Digits and
+     * letters only, so every collation orders it the same. `version` is a semantic version (SEMVER_RE).
+     */
+    version_key: text('version_key').generatedAlwaysAs(
+      sql`lpad(length(split_part(split_part(version, '-', 1), '.', 1))::text, 3, '0') || split_part(split_part(version, '-', 1), '.', 1)
+        || lpad(length(split_part(split_part(version, '-', 1), '.', 2))::text, 3, '0') || split_part(split_part(version, '-', 1), '.', 2)
+        || lpad(length(split_part(split_part(version, '-', 1), '.', 3))::text, 3, '0') || split_part(split_part(version, '-', 1), '.', 3)
+        || case when strpos(version, '-') > 0 then '0' || substr(version, strpos(version, '-') + 1) else '1' end`,
+    ),
     goods_ids: integer('goods_ids').array().notNull(),
     file_name: text('file_name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { VERSION_FILE_PATH, VERSION_PATH, envelopeSchema, firmwareFileSchema, versionResource as resource } from '@gw/contracts';
@@ -44,8 +45,9 @@ export function versionRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
     resource,
     table: firmwareVersion,
-    keywords: ['version', 'file_name'],
-    columns: { goods_id: firmwareVersion.goods_ids },
+    keywords: [sql`${firmwareVersion.version}`, 'file_name'],
+    // 版本号 sorts as versions do (1.9.0 before 1.10.0), by the column made for it
+    columns: { goods_id: firmwareVersion.goods_ids, version: firmwareVersion.version_key },
     derived: { goods_names: goodsNamesSql },
     ...versionWriteRules(config.dataDir),
     actions: {

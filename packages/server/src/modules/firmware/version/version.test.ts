@@ -124,6 +124,18 @@ describe('版本管理 (/system/version): releases', () => {
     expect((await list('?sort=version&keywords=5.0.')).data.map((v) => v.version)).toEqual(['5.0.0', '5.0.1']);
   });
 
+  it('sorts 版本号 as versions: 1.9.0 before 1.10.0, a pre-release before its release', async () => {
+    for (const version of ['7.10.0', '7.9.2', '7.10.0-rc.1', '7.2.11', '10.0.0']) expect((await create({ version, goods_ids: [g2] })).statusCode).toBe(200);
+    const order = ['7.2.11', '7.9.2', '7.10.0-rc.1', '7.10.0', '10.0.0'];
+    const sorted = async (sort: string) => (await list(`?sort=${sort}&goods_id=${g2}&limit=100`)).data.map((v) => v.version).filter((v) => order.includes(v));
+    expect(await sorted('version')).toEqual(order);
+    expect(await sorted('-version')).toEqual([...order].reverse());
+    // the sort key is not a field of a release, nor a change in its log
+    const [row] = (await list('?keywords=7.9.2')).data;
+    expect(row).not.toHaveProperty('version_key');
+    expect(JSON.stringify(await logOf(row.id))).not.toContain('version_key');
+  });
+
   it('answers a customer’s user 401 on every 版本管理 route', async () => {
     const id = (await list()).data[0].id;
     for (const [method, url] of [
