@@ -8,11 +8,13 @@ import { readMultipart } from '../../../http/multipart.js';
 import { ok } from '../../../http/reply.js';
 import { registerResource } from '../../../http/resource/register.js';
 import { requireVendorScope } from '../../../http/scope.js';
+import { startPeriodic } from '../../../lib/periodic.js';
 import { deviceFirmwareRoute } from './device-firmware.js';
 import { downloadRoute } from './download.js';
 import { MSG } from './messages.js';
 import { goodsNamesSql, publishVersion, versionWriteRules } from './rules.js';
 import { storeFirmware } from './store.js';
+import { sweepFirmwareFiles } from './sweep.js';
 
 /**
  * 版本管理 (/system/version): firmware releases — upload a file (size and SHA-256 computed here), describe the
@@ -60,4 +62,18 @@ export function versionRoutes(fastify: FastifyInstance, deps: AppDeps): void {
 
   downloadRoute(app, deps);
   deviceFirmwareRoute(app, deps);
+
+  // firmware files no release needs any more go within the hour after their wait (sweep.ts), the first pass a
+  // minute after start
+  const sweep = startPeriodic(
+    fastify,
+    async () => {
+      const removed = await sweepFirmwareFiles(deps.db, config.dataDir, clock.now());
+      if (removed.length) fastify.log.info({ removed }, `已清理 ${removed.length} 个不再使用的固件文件`);
+    },
+    { everyMs: SWEEP_EVERY_MS, soonMs: 60_000, log: fastify.log, failure: '清理固件文件失败' },
+  );
+  fastify.addHook('onReady', async () => sweep.soon());
 }
+
+const SWEEP_EVERY_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -63,9 +63,13 @@ async function storePart(dataDir: string, part: MultipartFile, maxMb: number): P
     if (size === 0) throw badRequest(MSG.emptyFile);
     const sha256 = hash.digest('hex');
     const target = firmwarePath(dataDir, sha256);
-    // the same file uploaded before: keep the stored one (a box may be reading it)
-    if (await access(target).then(() => true, () => false)) await rm(tmp, { force: true });
-    else await rename(tmp, target);
+    // the same file uploaded before: keep the stored one (a box may be reading it), touched so that the sweep
+    // (sweep.ts) gives this upload its full wait for a release
+    if (await access(target).then(() => true, () => false)) {
+      await rm(tmp, { force: true });
+      const now = new Date();
+      await utimes(target, now, now);
+    } else await rename(tmp, target);
     return { file_id: sha256, file_name: sanitizeFileName(part.filename), size, sha256 };
   } catch (err) {
     await rm(tmp, { force: true });
