@@ -237,6 +237,8 @@ export const exportJob = pgTable(
     title: text('title').notNull(),
     /** The list query (keywords, dates, sort, filters) the export was asked with. */
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    /** Where the console was reached when the export was asked (protocol://host): what a sheet's links open under. */
+    origin: text('origin').notNull().default(''),
     state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     row_count: integer('row_count').notNull().default(0),

@@ -190,7 +190,7 @@ export class ExportRunner {
       const def = exportableDef(job.resource);
       if (!def?.sheet) throw new JobFailure(MSG.notExportable);
       const user = scopeUserOf(job);
-      const options = { db, def, where: listWhere(def, job.filters, { user }), filters: job.filters, user, batchSize: this.batchSize };
+      const options = { db, def, where: listWhere(def, job.filters, { user }), filters: job.filters, user, batchSize: this.batchSize, sheet: { origin: job.origin } };
       const { total, batches } = def.reader ? await readerSource(def.reader, options) : await tableSource(options);
       if (!(await this.update(job.id, { file_name: fileName, file_path: file, total }))) return;
       writer = XlsxWriter.open(file, def.title, def.sheet);

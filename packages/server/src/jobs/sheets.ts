@@ -1,5 +1,6 @@
 import { exportJob } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
+import { requestOrigin } from '../http/origin.js';
 import type { SheetJobs } from '../http/resource/sheets.js';
 import { exportScopeOf, serializeJob } from './export-jobs.js';
 import { MAX_IMPORT_ROWS, importColumns, importSheet } from './import.js';
@@ -12,11 +13,12 @@ import { xlsxBuffer } from './xlsx.js';
 export const sheetJobs: SheetJobs = {
   register: registerExportable,
 
-  async queueExport(deps, user, def, filters, title = def.title) {
+  async queueExport(deps, req, def, filters, title = def.title) {
     const now = deps.clock.now();
+    const { user } = req;
     const [job] = await deps.db
       .insert(exportJob)
-      .values({ user_id: user.id, username: user.username, customer_id: exportScopeOf(user, def), resource: def.path, title, filters, created_at: now })
+      .values({ user_id: user.id, username: user.username, customer_id: exportScopeOf(user, def), resource: def.path, title, filters, origin: requestOrigin(req), created_at: now })
       .returning();
     jobQueueOf(deps)?.kick();
     return serializeJob(job, now);

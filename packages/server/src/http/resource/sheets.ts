@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ExportJob, ImportResult } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
-import type { SessionUser } from '../types.js';
 import type { ListFilters } from './list-query.js';
 import type { ResourceDef } from './types.js';
 
@@ -17,7 +16,7 @@ export interface SheetJobs {
    * Queues an export of the list under `filters` for `user`; answers the job as the export page lists it. The
    * job and its file are named `title`, the resource's title unless the list is one thing's (机床报警(L1)).
    */
-  queueExport(deps: AppDeps, user: SessionUser, def: ResourceDef, filters: ListFilters, title?: string): Promise<ExportJob>;
+  queueExport(deps: AppDeps, req: FastifyRequest, def: ResourceDef, filters: ListFilters, title?: string): Promise<ExportJob>;
   /** The import template: an xlsx whose header holds the columns a file may fill. */
   template(def: ResourceDef): Promise<Buffer>;
   /** Imports an uploaded file; one that is no xlsx, or too long, is refused with a 400. */

@@ -42,7 +42,7 @@ export function registerTransfer(fastify: FastifyInstance, deps: AppDeps, def: R
       // the dates and the sort are read now, so a bad one is a 400 here rather than a failed job later
       listWhere(def, filters, req);
       sortKeyOf(def, filters.sort);
-      return ok(await sheets.queueExport(deps, req.user, def, filters), SHEET_MSG.queued);
+      return ok(await sheets.queueExport(deps, req, def, filters), SHEET_MSG.queued);
     },
   );
 

@@ -57,13 +57,19 @@ export interface DetailDeclaration {
   read: (rows: Row[], items: unknown[], db: Db | Tx) => Promise<unknown[]>;
 }
 
+/** What a sheet's cells may need beyond their row. */
+export interface SheetContext {
+  /** Where the console was reached when the export was asked (protocol://host): the base of relative links. */
+  origin: string;
+}
+
 /** A column of the resource's spreadsheet (export, import template). */
 export interface SheetColumn {
   key: string;
   /** Default: the descriptor's label of `key`. */
   title?: string;
   /** Cell value of a serialized row; defaults to `row[key]`. */
-  value?: (row: Row) => unknown;
+  value?: (row: Row, sheet: SheetContext) => unknown;
   width?: number;
 }
 

@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { CONFIG_KEY, SHORT_URL_PREFIX } from '@gw/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { configValue } from '../../db/config-values.js';
+import { requestOrigin } from '../../http/origin.js';
 
 const trimSlash = (base: string) => base.trim().replace(/\/+$/, '');
 
-/** Where the request came to: its protocol and host (behind a trusted proxy, the proxy's forwarded ones). */
-export const requestOrigin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
 
 /**
  * The address short links are printed under: the config item short_url_base, else PUBLIC_URL, else the

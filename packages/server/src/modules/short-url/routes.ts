@@ -5,7 +5,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { shortUrl } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
 import { chinaTime } from '../../jobs/xlsx.js';
-import { requestOrigin, shortUrlSql, withBase } from './base-url.js';
+import { requestOrigin } from '../../http/origin.js';
+import { shortUrlSql, withBase } from './base-url.js';
 import { deviceLinksRoute } from './device-links.js';
 import { labelsRoute } from './labels.js';
 import { qrcodeRoute } from './qrcode.js';
@@ -32,7 +33,8 @@ export function shortUrlRoutes(app: FastifyInstance, deps: AppDeps): void {
     present: (req, item) => ({ ...(item as Record<string, unknown>), short_url: withBase((item as { short_url: string }).short_url, publicUrl || requestOrigin(req)) }),
     sheet: [
       { key: 'code', width: 14 },
-      { key: 'short_url', width: 40, value: (row) => withBase(row.short_url as string, publicUrl) },
+      // an export runs after its request: its links go under PUBLIC_URL, else where the console was when it was asked
+      { key: 'short_url', width: 40, value: (row, sheet) => withBase(row.short_url as string, publicUrl || sheet.origin) },
       { key: 'title', width: 24 },
       { key: 'target', width: 50 },
       { key: 'gateway_id', width: 20 },

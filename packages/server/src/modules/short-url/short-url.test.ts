@@ -184,8 +184,8 @@ describe('短链接 (/system/short_url, /s/{code})', () => {
     for (const days of ['0', '367', 'x']) expect((await t.api('GET', `${shortUrlVisitsPath(link.id)}?days=${days}`, { token: w.admin })).statusCode).toBe(400);
   });
 
-  it('exports the list through the export jobs', async () => {
-    const queued = (await t.api('POST', `${SHORT_URL_PATH}/export`, { token: w.admin, body: { filters: { keywords: 'rush' } } })).json();
+  it('exports the list through the export jobs, its links under the address the console was reached at', async () => {
+    const queued = (await t.api('POST', `${SHORT_URL_PATH}/export`, { token: w.admin, body: { filters: { keywords: 'rush' } }, headers: { host: 'iot.example.cn:8443' } })).json();
     expect(queued.code, JSON.stringify(queued)).toBe(200);
     let job = queued.data as ExportJob;
     while (job.state !== 'done' && job.state !== 'failed') {
@@ -195,7 +195,8 @@ describe('短链接 (/system/short_url, /s/{code})', () => {
     expect(job.state).toBe('done');
     const rows = await sheetRows((await t.api('GET', `${EXPORT_PATH}/${job.id}/download`, { token: w.admin })).rawPayload);
     expect(rows[0].slice(0, 4)).toEqual(['短码', '短链接', '标题', '目标地址']);
-    expect(rows.slice(1).map((r) => [r[0], r[1], r[3], r[7]])).toEqual([['rush', '/s/rush', 'https://example.com/rush', 200]]);
+    // no short_url_base and no PUBLIC_URL here: the links open where the export was asked from, as the list shows them
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[3], r[7]])).toEqual([['rush', 'http://iot.example.cn:8443/s/rush', 'https://example.com/rush', 200]]);
   });
 
   it("a customer's user, even with the menu granted, lists nothing and may create, change or read none", async () => {

@@ -156,7 +156,7 @@ export function machineAlarmRoutes(app: FastifyInstance, deps: AppDeps): void {
       const filters: ListFilters = { ...req.body?.filters, machine_tool_id: req.params.id };
       // the dates are read now, so a bad one is a 400 here rather than a failed job later
       listWhere(alarmHistory, filters, req);
-      const job = await sheets.queueExport(deps, req.user, alarmHistory, filters, `${alarmHistory.title}(${machine.code})`);
+      const job = await sheets.queueExport(deps, req, alarmHistory, filters, `${alarmHistory.title}(${machine.code})`);
       return ok(job, SHEET_MSG.queued);
     },
   );

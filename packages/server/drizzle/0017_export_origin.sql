@@ -1,0 +1,1 @@
+ALTER TABLE "export_job" ADD COLUMN "origin" text DEFAULT '' NOT NULL;
