@@ -56,8 +56,14 @@ describe('设备短链接与二维码标签 (/device/device/short_url, /device/d
       [w.boxes.a1, true],
     ]);
     expect(kept.slice(0, 2).map((l) => l.code)).toEqual([first[1].code, first[0].code]);
-    // the box's link opens the box, and lists with its gateway id (searchable by it)
-    expect((await t.app.inject({ method: 'GET', url: `/s/${first[0].code}` })).headers.location).toBe(`https://gw.example.com/custom/device/device?detail=${w.boxes.a}`);
+    // the box's link opens the box on the server that answered it, so a printed label outlives a move of the
+    // console to another address; one whose target was changed by hand goes there; it lists with its gateway id
+    const opened = async (code: string) => (await t.app.inject({ method: 'GET', url: `/s/${code}` })).headers.location;
+    expect(await opened(first[0].code)).toBe(`/custom/device/device?detail=${w.boxes.a}`);
+    await t.db.update(shortUrl).set({ target: `https://old.example.com/custom/device/device?detail=${w.boxes.b}` }).where(eq(shortUrl.device_id, w.boxes.b));
+    expect(await opened(first[1].code)).toBe(`/custom/device/device?detail=${w.boxes.b}`);
+    await t.db.update(shortUrl).set({ target: 'https://example.com/manual' }).where(eq(shortUrl.device_id, w.boxes.b));
+    expect(await opened(first[1].code)).toBe('https://example.com/manual');
     const listed = (await t.api('GET', `${SHORT_URL_PATH}?keywords=L-A1`, { token: w.admin })).json().data as ShortUrl[];
     expect(listed.map((l) => [l.gateway_id, l.device_id])).toEqual([['L-A1', w.boxes.a1]]);
   });

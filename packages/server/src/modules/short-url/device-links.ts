@@ -23,7 +23,7 @@ import { MSG } from './messages.js';
 
 export type DeviceLinks = z.infer<typeof deviceShortUrlSchema>;
 /** The console's page of a box: the device list opens that box's drawer from ?detail=. */
-const DEVICE_PAGE = '/custom/device/device?detail=';
+export const DEVICE_PAGE = '/custom/device/device?detail=';
 
 export interface Box {
   id: number;

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { shortUrl } from '../../db/schema.js';
 import { chinaDate } from '../../lib/china-day.js';
+import { DEVICE_PAGE } from './device-links.js';
 import { messagePage } from './html.js';
 import { MSG } from './messages.js';
 
@@ -16,41 +17,55 @@ const live = (at: string) => sql`short_url.enabled and (short_url.expires_at is 
  * time) go up in one statement, and its target is answered; else null and nothing changes. The row lock of the
  * UPDATE orders visits of one link, so none is lost however many arrive at once.
  */
-export async function visit(db: Db, code: string, now: Date): Promise<string | null> {
+export async function visit(db: Db, code: string, now: Date): Promise<Link | null> {
   const at = now.toISOString();
-  const { rows } = (await db.execute<{ target: string }>(sql`
+  const { rows } = (await db.execute<{ target: string; device_id: number | null }>(sql`
     with hit as (
       update short_url set visits = visits + 1, last_visit_at = ${at}::timestamptz
       where code = ${code} and ${live(at)}
-      returning id, target
+      returning id, target, device_id
     ), counted as (
       insert into short_url_day (short_url_id, day, visits)
       select id, ${chinaDate(now)}::date, 1 from hit
       on conflict (short_url_id, day) do update set visits = short_url_day.visits + 1
     )
-    select target from hit`)) as { rows: { target: string }[] };
-  return rows[0]?.target ?? null;
+    select target, device_id from hit`)) as { rows: Link[] };
+  return rows[0] ?? null;
+}
+
+/** Where a link leads, and the box it was made for (a box's link; else null). */
+interface Link {
+  target: string;
+  device_id: number | null;
 }
 
 /** Why `code` leads nowhere (or where it leads, for a HEAD that counts nothing). */
-async function look(db: Db, code: string, now: Date): Promise<{ target: string } | { page: keyof typeof MSG.page; status: number }> {
+async function look(db: Db, code: string, now: Date): Promise<{ link: Link } | { page: keyof typeof MSG.page; status: number }> {
   const [link] = await db
-    .select({ target: shortUrl.target, enabled: shortUrl.enabled, expires_at: shortUrl.expires_at })
+    .select({ target: shortUrl.target, device_id: shortUrl.device_id, enabled: shortUrl.enabled, expires_at: shortUrl.expires_at })
     .from(shortUrl)
     .where(eq(shortUrl.code, code));
   if (!link) return { page: 'unknown', status: 404 };
   if (!link.enabled) return { page: 'disabled', status: 404 };
   if (link.expires_at && link.expires_at <= now) return { page: 'expired', status: 410 };
-  return { target: link.target };
+  return { link: { target: link.target, device_id: link.device_id } };
 }
 
-/** The Location of a target: its parsed form, so a path or host in Chinese goes out percent-encoded (a header holds no such characters). */
-function location(target: string): string {
+/**
+ * The Location of a link: its target's parsed form, so a path or host in Chinese goes out percent-encoded (a header
+ * holds no such characters). A box's link still leading to its box's page (as made, under the console's address
+ * then) goes to that page on this server, the one that answered the link: a console moved to another address
+ * (short_url_base, PUBLIC_URL) keeps its printed labels working.
+ */
+export function location({ target, device_id }: Link): string {
+  let url: URL;
   try {
-    return new URL(target).href;
+    url = new URL(target);
   } catch {
     return target;
   }
+  const page = `${DEVICE_PAGE}${device_id}`;
+  return device_id !== null && `${url.pathname}${url.search}` === page ? page : url.href;
 }
 
 function page(reply: FastifyReply, status: number, which: keyof typeof MSG.page): FastifyReply {
@@ -76,10 +91,10 @@ export function redirectRoute(app: FastifyInstance, deps: AppDeps): void {
       const { code } = req.params as { code: string };
       if (!SHORT_CODE_RE.test(code)) return page(reply, 404, 'unknown');
       const now = clock.now();
-      const target = req.method === 'HEAD' ? null : await visit(db, code, now);
-      if (target) return reply.redirect(location(target), 302);
+      const link = req.method === 'HEAD' ? null : await visit(db, code, now);
+      if (link) return reply.redirect(location(link), 302);
       const found = await look(db, code, now);
-      if ('target' in found) return reply.redirect(location(found.target), 302);
+      if ('link' in found) return reply.redirect(location(found.link), 302);
       return page(reply, found.status, found.page);
     },
   );
