@@ -60,7 +60,7 @@ describe('telemetry ingest of data/<gw>/v1', () => {
     w = await fleetWorld(t, 'I');
     gw = 'I-A';
     for (const brand of ['fanuc', 'mitsubishi', 'siemens_cnc']) ids[`${brand.toUpperCase()}-01`] = await machine(t, w.boxes.a, `${brand.toUpperCase()}-01`, brand);
-    for (const code of ['MAL-01', 'TS-01', 'RT-01']) ids[code] = await machine(t, w.boxes.a, code, 'fanuc');
+    for (const code of ['MAL-01', 'TS-01', 'RT-01', 'PV-01']) ids[code] = await machine(t, w.boxes.a, code, 'fanuc');
     for (const [code, brand] of [['K-1', 'fanuc'], ['K-2', 'mitsubishi'], ['K-3', 'siemens_cnc']]) ids[code] = await machine(t, w.boxes.a1, code, brand);
     box = await connect(gw);
     t.deps.live.subscribe((e) => events.push(e));
@@ -111,6 +111,27 @@ describe('telemetry ingest of data/<gw>/v1', () => {
       expect(mine.some((e) => e.type === 'realtime')).toBe(true);
     });
   }
+
+  it('keeps what a box sent last of each value as the latest, when a message carries only what changed', async () => {
+    const id = ids['PV-01'];
+    const at = Date.now() - 30_000;
+    const v = (values: Record<string, unknown>) => Object.entries(values).map(([name, value]) => ({ name, value }));
+    await publish([{ device_id: 'PV-01', ts: at, values: v({ cnc_runstatus: 3, cnc_products: 10, cnc_mainproname: 'O1000' }) }]);
+    await publish([{ device_id: 'PV-01', ts: at + 1000, values: v({ cnc_products: 12 }) }]);
+    await expect.poll(() => telemetryRows(t, id)).toBe(2);
+    const history = await rowsOf<{ values: Record<string, unknown> }>(t.db, sql`select "values" from telemetry where machine_tool_id = ${id} order by ts`);
+    expect(history.map((h) => h.values)).toEqual([{ cnc_runstatus: 3, cnc_products: 10, cnc_mainproname: 'O1000' }, { cnc_products: 12 }]);
+    const [latest] = await t.db.select().from(machineLatest).where(eq(machineLatest.machine_tool_id, id));
+    expect(latest.values).toEqual({ cnc_runstatus: 3, cnc_products: 12, cnc_mainproname: 'O1000' });
+    expect([latest.state, latest.parts_total]).toEqual(['running', 2]);
+    // then all of them again: the latest is that message's, carried-over values replaced
+    await publish([{ device_id: 'PV-01', ts: at + 2000, values: v({ cnc_runstatus: 0, cnc_products: 13, cnc_mainproname: 'O2000' }) }]);
+    await expect.poll(async () => (await t.db.select().from(machineLatest).where(eq(machineLatest.machine_tool_id, id)))[0].values).toEqual({
+      cnc_runstatus: 0,
+      cnc_products: 13,
+      cnc_mainproname: 'O2000',
+    });
+  });
 
   it('counts malformed payloads by reason, drops them, and stores the box next good message', async () => {
     const id = ids['MAL-01'];

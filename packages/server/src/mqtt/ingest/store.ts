@@ -64,6 +64,16 @@ async function readMachines(tx: Tx, ids: number[]): Promise<{ latest: LatestRow[
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** The readings as `[[machine id, time, values], …]`, the history statement's document (and the upserts' values by index). */
+function historyDoc(readings: readonly Reading[]): string {
+  let doc = '[';
+  for (let i = 0; i < readings.length; i++) {
+    const r = readings[i];
+    doc += `${i ? ',' : ''}[${r.machineId},"${r.ts.toISOString()}",${JSON.stringify(r.values)}]`;
+  }
+  return `${doc}]`;
+}
+
 /** Items by a numeric key, in their order. */
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();
@@ -83,7 +93,10 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
   const alarmsOfMachine = groupBy(openAlarms, (a) => a.machine_tool_id);
 
   const outcome: BatchOutcome = { transitions: [], alarms: [], latest: [] };
-  const upserts: (Omit<LatestRow, 'ts' | 'state_since'> & { device_id: number; ts: Date; state_since: Date })[] = [];
+  // a machine's latest values are most often exactly its last reading's (a box sends all its values): the upsert
+  // then points at that reading in the history document (vi) instead of carrying them again
+  const upserts: (Omit<LatestRow, 'ts' | 'state_since' | 'values'> & { device_id: number; ts: Date; state_since: Date; values?: Record<string, unknown>; vi?: number })[] = [];
+  const indexOf = new Map(readings.map((r, i) => [r, i]));
   const newStates: StateRow[] = [];
   const newAlarms: AlarmRow[] = [];
   const closeStates: { machineId: number; at: Date }[] = [];
@@ -149,11 +162,13 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
       last = reading;
     }
     if (!cursor || !last || cursor === start) continue;
+    // merged ⊇ the reading's keys, the reading's values winning: the same key count is the same values
+    const sameValues = Object.keys(cursor.values).length === Object.keys(last.values).length;
     upserts.push({
       machine_tool_id: machineId,
       device_id: last.deviceId,
       ts: cursor.ts,
-      values: cursor.values,
+      ...(sameValues ? { vi: indexOf.get(last)! } : { values: cursor.values }),
       state: cursor.state,
       state_since: cursor.stateSince,
       products: cursor.products,
@@ -167,8 +182,9 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
 
   // one statement: its parts see the same snapshot, so closing the open periods never touches those opened here
   await tx.execute(sql`with
+    h as materialized (select ${historyDoc(readings)}::jsonb as doc),
     history as (insert into telemetry (machine_tool_id, ts, "values")
-      select (e->>0)::int, (e->>1)::timestamptz, e->2 from jsonb_array_elements(${json(readings.map((r) => [r.machineId, r.ts, r.values]))}::jsonb) e),
+      select (e->>0)::int, (e->>1)::timestamptz, e->2 from h, jsonb_array_elements(h.doc) e),
     closed_states as (update machine_state_log s set ended_at = c.at
       from jsonb_to_recordset(${json(closeStates)}::jsonb) as c("machineId" int, at timestamptz)
       where s.machine_tool_id = c."machineId" and s.ended_at is null),
@@ -182,8 +198,8 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
       from jsonb_to_recordset(${json(newAlarms)}::jsonb)
         as n(machine_tool_id int, device_id int, alarm_no text, alarm_type text, alarm_msg text, started_at timestamptz, ended_at timestamptz))
     insert into machine_latest as m (machine_tool_id, device_id, ts, "values", state, state_since, products, parts_total, day, day_parts, day_run_s)
-      select machine_tool_id, device_id, ts, "values", state, state_since, products, parts_total, day, day_parts, day_run_s
-      from jsonb_to_recordset(${json(upserts)}::jsonb) as u(machine_tool_id int, device_id int, ts timestamptz, "values" jsonb, state text,
+      select machine_tool_id, device_id, ts, coalesce(u."values", h.doc -> u.vi -> 2), state, state_since, products, parts_total, day, day_parts, day_run_s
+      from h, jsonb_to_recordset(${json(upserts)}::jsonb) as u(machine_tool_id int, device_id int, ts timestamptz, "values" jsonb, vi int, state text,
         state_since timestamptz, products int, parts_total int, day date, day_parts int, day_run_s float8)
     on conflict (machine_tool_id) do update set device_id = excluded.device_id, ts = excluded.ts, "values" = excluded."values",
       state = excluded.state, state_since = excluded.state_since, products = excluded.products, parts_total = excluded.parts_total,
