@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(async (scope) => licenseRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => debugRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => orderRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => firmwareRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(async (scope) => firmwareRoutes(scope, deps, metrics), { prefix: API_PREFIX });
   await app.register(async (scope) => wechatRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => noticeRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => shortUrlRoutes(scope, deps), { prefix: API_PREFIX });

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import client, { type Registry } from 'prom-client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema, versionDownloadPath, versionResource } from '@gw/contracts';
 import { z } from 'zod';
@@ -24,8 +25,9 @@ const downloadQuerySchema = z.object({
  * of its upgrade command (no session: the token, signed for that release, box and expiry, is the permission).
  * `Range: bytes=` is honoured (206), so a box resumes a broken download; the ETag is the file's SHA-256.
  */
-export function downloadRoute(fastify: FastifyInstance, deps: AppDeps): void {
+export function downloadRoute(fastify: FastifyInstance, deps: AppDeps, metrics: Registry): void {
   const { db, clock, config } = deps;
+  const served = new client.Counter({ name: 'firmware_bytes_served_total', help: 'Bytes of firmware files sent to boxes (a broken download counts what went)', registers: [metrics] });
   fastify.withTypeProvider<ZodTypeProvider>().get(
     versionDownloadPath(':id'),
     {
@@ -69,7 +71,7 @@ export function downloadRoute(fastify: FastifyInstance, deps: AppDeps): void {
       return reply
         .header('content-type', 'application/octet-stream')
         .header('content-length', end - start + 1)
-        .send(createReadStream(firmwarePath(config.dataDir, release.sha256), { start, end }));
+        .send(createReadStream(firmwarePath(config.dataDir, release.sha256), { start, end }).on('data', (chunk) => served.inc(chunk.length)));
     },
   );
 }

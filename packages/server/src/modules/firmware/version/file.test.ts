@@ -79,6 +79,9 @@ describe('firmware files: upload (POST /system/version/file) and the boxes’ si
     const past = await fetch(url, { headers: { range: `bytes=${firmware.length}-` } });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${firmware.length}`);
+    // what went to the box, on /custom/api/metrics
+    const metrics = await fetch(`${base}/custom/api/metrics`).then((r) => r.text());
+    expect(metrics).toContain(`firmware_bytes_served_total ${firmware.length + (firmware.length - 100_000) + 10}\n`);
   });
 
   it('refuses a forged, borrowed or expired link with 403, and a draft or deleted release with 410', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { VERSION_FILE_PATH, VERSION_PATH, envelopeSchema, firmwareFileSchema, versionResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../../app-deps.js';
@@ -21,7 +22,7 @@ import { sweepFirmwareFiles } from './sweep.js';
  * release (version, device types, changelog), publish it for rollouts; a delete marks it 已删除 and keeps it
  * listed. Boxes fetch a published file with a signed link; the device drawer's 固件 tab reads a box's history.
  */
-export function versionRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+export function versionRoutes(fastify: FastifyInstance, deps: AppDeps, metrics: Registry): void {
   const { config, clock } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -60,7 +61,7 @@ export function versionRoutes(fastify: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  downloadRoute(app, deps);
+  downloadRoute(app, deps, metrics);
   deviceFirmwareRoute(app, deps);
 
   // firmware files no release needs any more go within the hour after their wait (sweep.ts), the first pass a
