@@ -5,6 +5,7 @@ import { oeeIdealCycleError, oeeShiftsError } from './fleet/machine-oee.js';
 import { poolError } from './fleet/net.js';
 import { defineResource, yesNoOptions } from './resource.js';
 import { httpUrlError } from './url.js';
+import { noticeTemplateError } from './wechat/template.js';
 
 /** A base URL: http(s), no query or fragment. */
 function baseUrlError(value: string): string | null {
@@ -52,6 +53,10 @@ export function configValueError(key: string, value: string): string | null {
       return /^([A-Za-z0-9]{43})?$/.test(value.trim()) ? null : '消息加解密密钥 (EncodingAESKey) 应为 43 位字母或数字';
     case CONFIG_KEY.wechatMode:
       return (WECHAT_MODES as readonly string[]).includes(value.trim()) ? null : '消息加解密方式应为 plain (明文)、compat (兼容) 或 safe (安全)';
+    case CONFIG_KEY.wechatTemplateAlarm:
+      return noticeTemplateError('alarm', value);
+    case CONFIG_KEY.wechatTemplateLicense:
+      return noticeTemplateError('license_expiry', value);
     case CONFIG_KEY.shortUrlBase:
       return value.trim() === '' ? null : baseUrlError(value.trim());
     case CONFIG_KEY.downloads: {

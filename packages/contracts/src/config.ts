@@ -15,6 +15,9 @@ export const CONFIG_KEY = {
   wechatSecret: 'wechat_secret',
   wechatAesKey: 'wechat_aes_key',
   wechatMode: 'wechat_mode',
+  /** Notices as WeChat template messages (JSON, see wechat/template.ts); empty: customer-service messages. */
+  wechatTemplateAlarm: 'wechat_template_alarm',
+  wechatTemplateLicense: 'wechat_template_license',
   /** The public base URL printed in short links and QR labels, e.g. https://gw.example.com. */
   shortUrlBase: 'short_url_base',
 } as const;

@@ -41,6 +41,7 @@ import type {
   VersionStatus,
   WechatNoticeKind,
   WechatNoticeState,
+  WechatTemplateMessage,
 } from '@gw/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -973,6 +974,8 @@ export const wechatNotice = pgTable(
     openid: text('openid').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
+    /** The template message it goes as, filled when it was made (a template configured for its kind), else null: the text. */
+    template: jsonb('template').$type<WechatTemplateMessage>(),
     dedupe: text('dedupe').notNull().unique(),
     state: text('state').$type<WechatNoticeState>().notNull().default('pending'),
     reason: text('reason').notNull().default(''),

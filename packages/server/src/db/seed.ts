@@ -9,7 +9,10 @@ import {
   OEE_DEFAULT_IDEAL_CYCLE_S,
   OEE_DEFAULT_SHIFTS,
   ROLE_ADMIN,
+  NOTICE_TEMPLATE_FACTS,
   ROLE_CUSTOMER,
+  WECHAT_NOTICE_KINDS,
+  WECHAT_NOTICE_KIND_TITLES,
 } from '@gw/contracts';
 import { newLicenseKeyPair } from '../lib/license.js';
 import { generatePassword, hashPassword } from '../lib/password.js';
@@ -69,6 +72,15 @@ const CONFIGS = [
   { key: CONFIG_KEY.wechatSecret, value: '', description: '微信公众号 AppSecret (开发者密码): 发送告警与授权到期通知需要; 为空时通知记为未发送', public: false },
   { key: CONFIG_KEY.wechatAesKey, value: '', description: '微信公众号 消息加解密密钥 (EncodingAESKey): 43 位字母或数字, 兼容与安全模式需要', public: false },
   { key: CONFIG_KEY.wechatMode, value: 'plain', description: '微信公众号 消息加解密方式: plain 明文, compat 兼容, safe 安全', public: false },
+  ...WECHAT_NOTICE_KINDS.map((kind) => ({
+    key: kind === 'alarm' ? CONFIG_KEY.wechatTemplateAlarm : CONFIG_KEY.wechatTemplateLicense,
+    value: '',
+    description:
+      `${WECHAT_NOTICE_KIND_TITLES[kind]}通知的微信模板消息 (为空时发客服消息, 只送达 48 小时内与公众号互动过的用户): ` +
+      '{"template_id": "模板库中的模板ID", "data": {"模板字段": "文字, {名称} 处填入通知内容"}, "url": "可选, 点击打开的地址"}; 可用的名称: ' +
+      Object.entries(NOTICE_TEMPLATE_FACTS[kind]).map(([name, what]) => `{${name}} ${what}`).join(', '),
+    public: false,
+  })),
   { key: CONFIG_KEY.shortUrlBase, value: '', description: '短链接与二维码标签使用的公网地址, 如 https://gw.example.com (为空时使用 PUBLIC_URL 或访问地址)', public: false },
 ];
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ACTIONS, MP_REPLY_PATH, WECHAT_NOTICE_PATH, type WechatNotice } from '@gw/contracts';
-import { adminUser, customer, device, license, machineAlarm, machineTool, role } from '../../db/schema.js';
+import { ALL_ACTIONS, CONFIG_KEY, MP_REPLY_PATH, WECHAT_NOTICE_PATH, type WechatNotice } from '@gw/contracts';
+import { adminUser, config, customer, device, license, machineAlarm, machineTool, role, wechatNotice } from '../../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 import { runNoticePass } from './runner.js';
 
@@ -134,5 +134,25 @@ describe('微信通知: what is told to whom', () => {
     await t.createUser({ username: 'a-nobody', customer_id: a });
     const nobody = await t.api('GET', WECHAT_NOTICE_PATH, { token: await t.login('a-nobody', 'secret-123') });
     expect(nobody.json().message).toBe('您没有权限访问');
+  });
+
+  it('with a template configured for alarms, a new alarm’s notice carries the template message, its fields filled and cut to size', async () => {
+    const template = { template_id: 'tpl-alarm', url: 'https://gw.example.com/custom/', data: { thing1: '{machine}({gateway_id}) {alarm_msg}', character_string2: '{alarm_no}', time3: '{time}' } };
+    await t.db.update(config).set({ value: JSON.stringify(template) }).where(eq(config.key, CONFIG_KEY.wechatTemplateAlarm));
+    await alarm('2002', '刀具寿命到期, 请更换 T12 号刀具', MIN);
+    await runNoticePass(t.deps);
+    const made = await t.db.select().from(wechatNotice).where(like(wechatNotice.content, '%报警号: 2002%'));
+    expect(made.map((n) => n.openid).sort()).toEqual(['o-a-li', 'o-a-wang']);
+    const china = new Date(now - MIN + 8 * 60 * MIN).toISOString().slice(0, 19).replace('T', ' ');
+    expect(made[0].template).toEqual({
+      template_id: 'tpl-alarm',
+      url: 'https://gw.example.com/custom/',
+      // a thing field holds 20 characters at most
+      data: { thing1: { value: '1号车床(A-1) 刀具寿命到期, 请更' }, character_string2: { value: '2002' }, time3: { value: china } },
+    });
+    // the text stays, for the outbox and for a template taken away later
+    expect(made[0].content).toContain('报警信息: 刀具寿命到期');
+    // the licence notices made before have none: a notice keeps what it was made with
+    expect((await t.db.select().from(wechatNotice).where(eq(wechatNotice.kind, 'license_expiry'))).every((n) => n.template === null)).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { CONFIG_KEY, type NoticeTemplate, type WechatNoticeKind, fillTemplate, parseNoticeTemplate } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
+import { readConfig } from '../../db/config-values.js';
 import { wechatNotice } from '../../db/schema.js';
 import { chinaTime } from '../../jobs/xlsx.js';
-import { alarmNotice, licenseNotice } from './messages.js';
+import { type NoticeText, alarmNotice, licenseNotice } from './messages.js';
 
 /** An alarm is told of while it is this fresh: a node that was down longer does not flood users with old alarms. */
 export const ALARM_WINDOW_MS = 10 * 60_000;
@@ -22,6 +24,17 @@ const RECIPIENTS = sql`
   join admin_user u on u.customer_id = d.customer_id and u.enabled and u.wx_openid <> ''`;
 
 type NoticeRow = typeof wechatNotice.$inferInsert;
+
+/** The template configured for a kind of notice (参数设置), or null: customer-service messages. */
+async function templateOf(db: Db, kind: WechatNoticeKind): Promise<NoticeTemplate | null> {
+  const key = kind === 'alarm' ? CONFIG_KEY.wechatTemplateAlarm : CONFIG_KEY.wechatTemplateLicense;
+  return parseNoticeTemplate(kind, (await readConfig(db, [key]))[key]);
+}
+
+/** A notice's row: its text, and its template message filled when its kind has a template. */
+function noticeRow(base: Omit<NoticeRow, 'title' | 'content' | 'template'>, text: NoticeText, template: NoticeTemplate | null): NoticeRow {
+  return { ...base, title: text.title, content: text.content, template: template ? fillTemplate(template, text.facts) : null };
+}
 
 /** Inserts what is not there yet (by `dedupe`): several nodes scanning at once make each notice once. */
 async function insertNew(db: Db, rows: NoticeRow[]): Promise<number> {
@@ -52,15 +65,17 @@ export async function enqueueAlarmNotices(db: Db, now: Date): Promise<number> {
      order by a.id, u.id`)) as {
     rows: { alarm_id: number | string; alarm_no: string; alarm_msg: string; started_at: string | Date; gateway_id: string; machine: string; user_id: number; openid: string }[];
   };
+  if (!rows.length) return 0;
+  const template = await templateOf(db, 'alarm');
   return insertNew(
     db,
-    rows.map((r) => ({
-      kind: 'alarm' as const,
-      user_id: r.user_id,
-      openid: r.openid,
-      dedupe: `alarm:${r.alarm_id}:${r.user_id}`,
-      ...alarmNotice({ ...r, started_at: new Date(r.started_at) }),
-    })),
+    rows.map((r) =>
+      noticeRow(
+        { kind: 'alarm', user_id: r.user_id, openid: r.openid, dedupe: `alarm:${r.alarm_id}:${r.user_id}` },
+        alarmNotice({ ...r, started_at: new Date(r.started_at) }),
+        template,
+      ),
+    ),
   );
 }
 
@@ -82,17 +97,17 @@ export async function enqueueLicenseNotices(db: Db, now: Date): Promise<number> 
      order by l.id, u.id`)) as {
     rows: { license_id: number; exp: string | Date; gateway_id: string; device_name: string; user_id: number; openid: string }[];
   };
+  if (!rows.length) return 0;
+  const template = await templateOf(db, 'license_expiry');
   return insertNew(
     db,
     rows.map((r) => {
       const exp = new Date(r.exp);
-      return {
-        kind: 'license_expiry' as const,
-        user_id: r.user_id,
-        openid: r.openid,
-        dedupe: `license:${r.license_id}:${r.user_id}:${chinaTime(exp).slice(0, 10)}`,
-        ...licenseNotice({ gateway_id: r.gateway_id, device_name: r.device_name, exp }),
-      };
+      return noticeRow(
+        { kind: 'license_expiry', user_id: r.user_id, openid: r.openid, dedupe: `license:${r.license_id}:${r.user_id}:${chinaTime(exp).slice(0, 10)}` },
+        licenseNotice({ gateway_id: r.gateway_id, device_name: r.device_name, exp }),
+        template,
+      );
     }),
   );
 }

@@ -16,6 +16,8 @@ const HINTS: Record<number, string> = {
   43004: '用户未关注公众号',
   45015: '用户 48 小时内未与公众号互动, 客服消息无法送达',
   45047: '客服消息超过下发上限',
+  40037: '模板 ID 无效, 请检查参数设置 wechat_template_alarm / wechat_template_license',
+  47003: '模板字段内容不符合要求, 请检查参数设置中的模板',
 };
 
 /** Why a notice stayed 未发送 (its `reason`); while a node sends it, a 待发送 notice shows `sending`. */
@@ -38,11 +40,23 @@ export interface AlarmFacts {
   started_at: Date;
 }
 
-/** 设备告警: title, and the text the user receives (the customer-service message carries the title as its first line). */
-export function alarmNotice(a: AlarmFacts): { title: string; content: string } {
+/**
+ * A notice as it is stored: its title, the text a customer-service message carries (the title as its first
+ * line), and its facts by the names a template's fields use (NOTICE_TEMPLATE_FACTS).
+ */
+export interface NoticeText {
+  title: string;
+  content: string;
+  facts: Record<string, string>;
+}
+
+/** 设备告警: which box and machine tool, the alarm, and when it started. */
+export function alarmNotice(a: AlarmFacts): NoticeText {
   const title = `设备告警: ${a.gateway_id} ${a.machine}`.trim();
-  const lines = [title, `报警号: ${a.alarm_no}`, `报警信息: ${a.alarm_msg.slice(0, 300) || '无'}`, `时间: ${chinaTime(a.started_at)}`];
-  return { title, content: lines.join('\n') };
+  const time = chinaTime(a.started_at);
+  const message = a.alarm_msg.slice(0, 300) || '无';
+  const lines = [title, `报警号: ${a.alarm_no}`, `报警信息: ${message}`, `时间: ${time}`];
+  return { title, content: lines.join('\n'), facts: { title, gateway_id: a.gateway_id, machine: a.machine, alarm_no: a.alarm_no, alarm_msg: message, time } };
 }
 
 export interface LicenseFacts {
@@ -52,8 +66,10 @@ export interface LicenseFacts {
 }
 
 /** 授权即将到期: which box, and when its licence ends. */
-export function licenseNotice(l: LicenseFacts): { title: string; content: string } {
+export function licenseNotice(l: LicenseFacts): NoticeText {
   const title = '授权即将到期';
-  const lines = [title, `设备: ${boxName(l.gateway_id, l.device_name)}`, `到期时间: ${chinaTime(l.exp)}`, '到期后设备将无法使用授权功能, 请及时续期'];
-  return { title, content: lines.join('\n') };
+  const device = boxName(l.gateway_id, l.device_name);
+  const exp = chinaTime(l.exp);
+  const lines = [title, `设备: ${device}`, `到期时间: ${exp}`, '到期后设备将无法使用授权功能, 请及时续期'];
+  return { title, content: lines.join('\n'), facts: { title, gateway_id: l.gateway_id, device, exp } };
 }

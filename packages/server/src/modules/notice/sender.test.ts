@@ -35,7 +35,7 @@ async function fakeWechat() {
       heard.push({ path: url.pathname, query: url.searchParams, body: text ? (JSON.parse(text) as Record<string, unknown>) : null });
       res.setHeader('content-type', 'application/json');
       if (url.pathname === '/cgi-bin/token') res.end(JSON.stringify({ access_token: `token-${++tokens}`, expires_in: 7200 }));
-      else if (url.pathname === '/cgi-bin/message/custom/send') res.end(JSON.stringify(sendAnswers.shift() ?? { errcode: 0, errmsg: 'ok' }));
+      else if (url.pathname === '/cgi-bin/message/custom/send' || url.pathname === '/cgi-bin/message/template/send') res.end(JSON.stringify(sendAnswers.shift() ?? { errcode: 0, errmsg: 'ok' }));
       else res.end(JSON.stringify({ errcode: 404, errmsg: 'not here' }));
     });
   });
@@ -112,6 +112,27 @@ describe('微信通知: sending the outbox', () => {
     expect(tokenCalls()[0].query.get('grant_type')).toBe('client_credential');
     expect(sends().at(-1)?.query.get('access_token')).toBe('token-1');
     expect(sends().at(-1)?.body).toEqual({ touser: 'openid-zhang', msgtype: 'text', text: { content: '报警号: 2002\n报警信息: 急停' } });
+  });
+
+  it('a notice made with a template goes as that template message, and WeChat’s refusal of it says what to check', async () => {
+    await setCredentials('wx-app-1', 'secret-1');
+    const message = { template_id: 'tpl-alarm', url: 'https://gw.example.com/custom/', data: { thing1: { value: '1号车床(T-1)' }, character_string2: { value: '3003' } } };
+    const [{ id }] = await t.db
+      .insert(wechatNotice)
+      .values({ kind: 'alarm', user_id: userId, openid: 'openid-zhang', title: '设备告警: T-1 车床', content: '报警号: 3003', template: message, dedupe: `test:${++seq}` })
+      .returning({ id: wechatNotice.id });
+    await runNoticePass(t.deps);
+    expect(await notice(id)).toMatchObject({ state: 'sent', reason: '' });
+    const templated = wechat.heard.filter((h) => h.path === '/cgi-bin/message/template/send');
+    expect(templated.at(-1)?.body).toEqual({ touser: 'openid-zhang', ...message });
+
+    wechat.sendAnswers.push({ errcode: 40037, errmsg: 'invalid template_id' });
+    const [{ id: refused }] = await t.db
+      .insert(wechatNotice)
+      .values({ kind: 'alarm', user_id: userId, openid: 'openid-zhang', title: '设备告警: T-1 车床', content: '报警号: 3004', template: { ...message, template_id: 'gone' }, dedupe: `test:${++seq}` })
+      .returning({ id: wechatNotice.id });
+    await runNoticePass(t.deps);
+    expect((await notice(refused))?.reason).toBe('微信返回错误 40037: invalid template_id (模板 ID 无效, 请检查参数设置 wechat_template_alarm / wechat_template_license)');
   });
 
   it('WeChat unreachable: 未发送 with 无法连接微信服务器, for the whole batch without waiting on each', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CONFIG_KEY } from '@gw/contracts';
+import { CONFIG_KEY, type WechatTemplateMessage } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
 import { readConfig } from '../../db/config-values.js';
 import { wechatNotice } from '../../db/schema.js';
@@ -20,6 +20,7 @@ interface Claimed {
   id: number;
   openid: string;
   content: string;
+  template: WechatTemplateMessage | null;
 }
 
 /** The AppID and AppSecret from 参数设置, or null when either is empty. */
@@ -44,7 +45,7 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
         where state = 'pending' and (reason <> ${REASON.sending} or updated_at < ${leaseEnd}::timestamptz)
         order by id limit ${SEND_BATCH}
         for update skip locked)
-    returning id, openid, content`)) as { rows: Claimed[] };
+    returning id, openid, content, template`)) as { rows: Claimed[] };
   return rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
 }
 
@@ -76,7 +77,11 @@ export async function sendPending(db: Db, api: WechatApi, now: () => Date, stopp
         return decided;
       }
       const outcome: SendOutcome =
-        whole !== null || !creds ? { ok: false, reason: whole ?? REASON.notConfigured, whole: true } : await api.sendText(creds, notice.openid, notice.content);
+        whole !== null || !creds
+          ? { ok: false, reason: whole ?? REASON.notConfigured, whole: true }
+          : notice.template
+            ? await api.sendTemplate(creds, notice.openid, notice.template)
+            : await api.sendText(creds, notice.openid, notice.content);
       const at = now();
       if (outcome.ok) {
         await decide(db, notice.id, { state: 'sent', reason: '', sent_at: at, updated_at: at });

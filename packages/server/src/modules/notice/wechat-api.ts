@@ -1,3 +1,4 @@
+import type { WechatTemplateMessage } from '@gw/contracts';
 import { REASON } from './messages.js';
 
 /** How long one call to WeChat may take (connect and answer). */
@@ -29,7 +30,7 @@ const describe = (err: unknown): string => {
 
 /**
  * WeChat's official-account API as the notice sender uses it: the access token (kept per node until five minutes
- * before it expires) and the customer-service text message. Only an answer with errcode 0 counts as sent.
+ * before it expires), the customer-service text message and the template message. Only an answer with errcode 0 counts as sent.
  */
 export class WechatApi {
   private cached: { key: string; token: string; until: number } | null = null;
@@ -40,12 +41,22 @@ export class WechatApi {
     private readonly now: () => Date,
   ) {}
 
-  async sendText(credentials: WechatCredentials, openid: string, content: string): Promise<SendOutcome> {
+  /** A customer-service text message (delivered within 48 hours of the user's last message to the account). */
+  sendText(credentials: WechatCredentials, openid: string, content: string): Promise<SendOutcome> {
+    return this.send(credentials, '/cgi-bin/message/custom/send', { touser: openid, msgtype: 'text', text: { content } });
+  }
+
+  /** A template message (模板消息): delivered whenever the user follows the account. */
+  sendTemplate(credentials: WechatCredentials, openid: string, message: WechatTemplateMessage): Promise<SendOutcome> {
+    return this.send(credentials, '/cgi-bin/message/template/send', { touser: openid, ...message });
+  }
+
+  private async send(credentials: WechatCredentials, path: string, message: Record<string, unknown>): Promise<SendOutcome> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.token(credentials);
       if (typeof token !== 'string') return token;
-      const url = `${this.baseUrl()}/cgi-bin/message/custom/send?access_token=${encodeURIComponent(token)}`;
-      const body = JSON.stringify({ touser: openid, msgtype: 'text', text: { content } });
+      const url = `${this.baseUrl()}${path}?access_token=${encodeURIComponent(token)}`;
+      const body = JSON.stringify(message);
       const called = await this.call(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       if (!called.ok) return called;
       const { answer } = called;

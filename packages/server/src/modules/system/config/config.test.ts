@@ -47,6 +47,8 @@ describe('通用配置 /system/config', () => {
       'wechat_appid',
       'wechat_mode',
       'wechat_secret',
+      'wechat_template_alarm',
+      'wechat_template_license',
       'wechat_token',
     ]);
     expect(builtin.vpn_pool).toMatchObject({ value: '10.8.0.0/16', public: false });
@@ -80,6 +82,7 @@ describe('通用配置 /system/config', () => {
     badValue(await put('wechat_mode', { value: 'secret' }), '消息加解密方式');
     badValue(await put('wechat_aes_key', { value: 'short' }), '43 位');
     badValue(await put('short_url_base', { value: 'javascript:alert(1)' }), 'http://');
+    badValue(await put('wechat_template_alarm', { value: '{"template_id": "t1", "data": {"thing1": "{exp}"}}' }), '没有 {exp}');
     badValue(await put('downloads', { value: 'not json' }), 'JSON 数组');
     badValue(await put('downloads', { key: 'downloads', value: '[{"url": "https://x"}]' }), '第 1 项 title');
     badValue(await put('downloads', { value: '{"title": "a", "url": "b"}' }), 'JSON 数组');

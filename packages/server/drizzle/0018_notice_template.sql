@@ -1,0 +1,1 @@
+ALTER TABLE "wechat_notice" ADD COLUMN "template" jsonb;
