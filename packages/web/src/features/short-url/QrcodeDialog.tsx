@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ShortUrl } from '@gw/contracts';
 import { Button, Flex, Modal, Segmented, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type QrFormat, downloadQrcode, useQrcodePreview } from './api';
 import { M } from './messages';
 import { ShortLink } from './shortUrlColumns';
@@ -10,18 +10,14 @@ const SIZES = [256, 512, 1024] as const;
 const SHOWN_PX = 240;
 
 /**
- * Shows `blob` in the <img> through an object URL while `shown`: revoked when the blob changes and when the dialog
- * closes (antd keeps the closing dialog's content as it was, so this runs from the dialog, not from the image).
+ * An object URL of `blob` for the <img> while `shown`: revoked when the blob changes and when the dialog closes
+ * (antd keeps the closing dialog's content as it was, so this runs from the dialog, not from the image). The image
+ * takes it as its `src` whenever it mounts: the dialog's body may mount after the blob has arrived.
  */
-function useBlobImage(blob: Blob | undefined, shown: boolean) {
-  const img = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    if (!shown || !blob || !img.current) return;
-    const href = URL.createObjectURL(blob);
-    img.current.src = href;
-    return () => URL.revokeObjectURL(href);
-  }, [blob, shown]);
-  return img;
+function useBlobUrl(blob: Blob | undefined, shown: boolean): string | undefined {
+  const href = useMemo(() => (shown && blob ? URL.createObjectURL(blob) : undefined), [blob, shown]);
+  useEffect(() => (href ? () => URL.revokeObjectURL(href) : undefined), [href]);
+  return href;
 }
 
 /**
@@ -32,7 +28,7 @@ export function QrcodeDialog({ link, open, onClose }: { link: ShortUrl; open: bo
   const [size, setSize] = useState<number>(SIZES[0]);
   const [saving, setSaving] = useState<QrFormat | null>(null);
   const preview = useQrcodePreview(open ? link.id : null, size);
-  const img = useBlobImage(preview.data, open);
+  const src = useBlobUrl(preview.data, open);
   const download = (format: QrFormat) => {
     setSaving(format);
     // a refused request has been explained by the request client
@@ -55,7 +51,7 @@ export function QrcodeDialog({ link, open, onClose }: { link: ShortUrl; open: bo
       <Flex vertical align="center" gap={12}>
         <Segmented<number> aria-label={M.size} value={size} onChange={setSize} options={SIZES.map((px) => ({ label: `${px} px`, value: px }))} />
         <Flex align="center" justify="center" style={{ width: SHOWN_PX, height: SHOWN_PX }}>
-          {preview.data ? <img ref={img} alt={M.qrAlt(link.code)} width={SHOWN_PX} height={SHOWN_PX} /> : <Spin />}
+          {src ? <img src={src} alt={M.qrAlt(link.code)} width={SHOWN_PX} height={SHOWN_PX} /> : <Spin />}
         </Flex>
         <ShortLink url={link.short_url} />
       </Flex>
