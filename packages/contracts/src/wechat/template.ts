@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { WechatNoticeKind } from './notice.js';
+import { CONFIG_KEY } from '../config.js';
 import { httpUrlError } from '../url.js';
 
 /**
@@ -27,6 +28,12 @@ export function fillTemplate(template: NoticeTemplate, facts: Record<string, str
   const data = Object.fromEntries(Object.entries(template.data).map(([field, text]) => [field, { value: fillTemplateField(field, text, facts) }]));
   return { template_id: template.template_id, ...(template.url ? { url: template.url } : {}), data };
 }
+
+/** The config item (参数设置) holding each kind's template. */
+export const NOTICE_TEMPLATE_KEY: Record<WechatNoticeKind, string> = {
+  alarm: CONFIG_KEY.wechatTemplateAlarm,
+  license_expiry: CONFIG_KEY.wechatTemplateLicense,
+};
 
 /** The facts of each kind of notice a template's fields may name, with what each is (the 参数设置 hint). */
 export const NOTICE_TEMPLATE_FACTS: Record<WechatNoticeKind, Record<string, string>> = {
@@ -57,6 +64,18 @@ const templateSchema = z
  * wechat_template_license), or null. Empty: no template, customer-service messages.
  */
 export function noticeTemplateError(kind: WechatNoticeKind, value: string): string | null {
+  const read = readTemplate(kind, value);
+  return typeof read === 'string' ? read : null;
+}
+
+/** The template of a config value (null when empty or not valid: the notice then goes as a customer-service message). */
+export function parseNoticeTemplate(kind: WechatNoticeKind, value: string | undefined): NoticeTemplate | null {
+  const read = readTemplate(kind, value ?? '');
+  return typeof read === 'string' ? null : read;
+}
+
+/** A config value read as a template of `kind`: the template, null when empty, or why it is none. */
+function readTemplate(kind: WechatNoticeKind, value: string): NoticeTemplate | string | null {
   if (!value.trim()) return null;
   const shape = '应为 JSON, 如 {"template_id": "模板ID", "data": {"thing1": "{gateway_id}", "time2": "{time}"}}';
   let parsed: unknown;
@@ -79,18 +98,11 @@ export function noticeTemplateError(kind: WechatNoticeKind, value: string): stri
       if (!Object.hasOwn(known, name)) return `data.${field}: 没有 {${name}}, 可用: ${Object.keys(known).map((k) => `{${k}}`).join(' ')}`;
     }
   }
-  if (url !== undefined && url !== '') {
+  if (url) {
     const error = httpUrlError(url);
     if (error) return `url: ${error}`;
   }
-  return null;
-}
-
-/** The template of a config value (null when empty or not valid: the notice then goes as a customer-service message). */
-export function parseNoticeTemplate(kind: WechatNoticeKind, value: string | undefined): NoticeTemplate | null {
-  if (!value?.trim() || noticeTemplateError(kind, value)) return null;
-  const { template_id, data, url } = templateSchema.parse(JSON.parse(value));
-  return { template_id, data, ...(url ? { url } : {}) };
+  return { template_id: result.data.template_id, data, ...(url ? { url } : {}) };
 }
 
 /** A field's text with its facts in, cut to WeChat's limit for the field's type. */

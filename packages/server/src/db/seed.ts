@@ -6,10 +6,11 @@ import {
   DEVICE_STATE_TITLES,
   FLEET_DICT,
   MACHINE_TOOL_CATEGORIES,
+  NOTICE_TEMPLATE_FACTS,
+  NOTICE_TEMPLATE_KEY,
   OEE_DEFAULT_IDEAL_CYCLE_S,
   OEE_DEFAULT_SHIFTS,
   ROLE_ADMIN,
-  NOTICE_TEMPLATE_FACTS,
   ROLE_CUSTOMER,
   WECHAT_NOTICE_KINDS,
   WECHAT_NOTICE_KIND_TITLES,
@@ -73,7 +74,7 @@ const CONFIGS = [
   { key: CONFIG_KEY.wechatAesKey, value: '', description: '微信公众号 消息加解密密钥 (EncodingAESKey): 43 位字母或数字, 兼容与安全模式需要', public: false },
   { key: CONFIG_KEY.wechatMode, value: 'plain', description: '微信公众号 消息加解密方式: plain 明文, compat 兼容, safe 安全', public: false },
   ...WECHAT_NOTICE_KINDS.map((kind) => ({
-    key: kind === 'alarm' ? CONFIG_KEY.wechatTemplateAlarm : CONFIG_KEY.wechatTemplateLicense,
+    key: NOTICE_TEMPLATE_KEY[kind],
     value: '',
     description:
       `${WECHAT_NOTICE_KIND_TITLES[kind]}通知的微信模板消息 (为空时发客服消息, 只送达 48 小时内与公众号互动过的用户): ` +

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CONFIG_KEY, type NoticeTemplate, type WechatNoticeKind, fillTemplate, parseNoticeTemplate } from '@gw/contracts';
+import { NOTICE_TEMPLATE_KEY, type NoticeTemplate, type WechatNoticeKind, fillTemplate, parseNoticeTemplate } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
 import { readConfig } from '../../db/config-values.js';
 import { wechatNotice } from '../../db/schema.js';
@@ -27,7 +27,7 @@ type NoticeRow = typeof wechatNotice.$inferInsert;
 
 /** The template configured for a kind of notice (参数设置), or null: customer-service messages. */
 async function templateOf(db: Db, kind: WechatNoticeKind): Promise<NoticeTemplate | null> {
-  const key = kind === 'alarm' ? CONFIG_KEY.wechatTemplateAlarm : CONFIG_KEY.wechatTemplateLicense;
+  const key = NOTICE_TEMPLATE_KEY[kind];
   return parseNoticeTemplate(kind, (await readConfig(db, [key]))[key]);
 }
 

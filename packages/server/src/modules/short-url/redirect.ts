@@ -57,7 +57,7 @@ async function look(db: Db, code: string, now: Date): Promise<{ link: Link } | {
  * then) goes to that page on this server, the one that answered the link: a console moved to another address
  * (short_url_base, PUBLIC_URL) keeps its printed labels working.
  */
-export function location({ target, device_id }: Link): string {
+function location({ target, device_id }: Link): string {
   let url: URL;
   try {
     url = new URL(target);
