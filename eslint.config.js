@@ -149,6 +149,6 @@ export default tseslint.config(
     },
   },
   // Browser tests and benchmarks run callbacks inside the page.
-  { files: ['e2e/**', 'bench/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  { files: ['e2e/**', 'bench/**', 'reliability/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { ignores: ['**/*.d.mts'] },
 );

@@ -6,6 +6,7 @@ export interface BuiltServer {
   dataDir: string;
   startMs: number;
   output(): string;
+  kill(): Promise<void>;
   stop(options?: { keepData?: boolean }): Promise<{ code: number | null; ms: number }>;
 }
 export function startBuiltServer(options?: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] }): Promise<BuiltServer>;

@@ -53,6 +53,13 @@ export async function startBuiltServer({ env = {}, dataDir, port, nodeArgs = [] 
     dataDir: dir,
     startMs: performance.now() - began,
     output: () => output,
+    /** SIGKILL (a crash: no shutdown work runs); resolves once the process is gone. The data dir stays. */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     /** SIGTERM; resolves with the exit code and how long the stop took. */
     async stop({ keepData = false } = {}) {
       const t0 = performance.now();
