@@ -22,6 +22,24 @@ export interface Database {
 const migrationsFolder = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../drizzle');
 
 /**
+ * Runs `work` while this process holds the database's start lock (a session advisory lock on a connection of its
+ * own, outside the pool, which may have room for one). API nodes started together on one database would otherwise
+ * run the same migrations at once, and all but the first fail on tables that already exist; after the wait the
+ * migrator finds them applied.
+ */
+async function underStartLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('gw_start'))`);
+    return await work();
+  } finally {
+    // closing the session releases the lock
+    await lock.end().catch(() => undefined);
+  }
+}
+
+/**
  * Opens PostgreSQL: the real server when `url` is given, otherwise PGlite (in memory for `dir` = null) — and
  * applies the migrations, so both start from the same schema.
  */
@@ -29,7 +47,7 @@ export async function openDatabase(options: { url?: string; dir?: string | null;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await underStartLock(options.url, () => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });

@@ -91,6 +91,9 @@ const CONFIGS = [
  */
 export async function seed(db: Db, options: { superUser: string; adminPassword: string }): Promise<SeedResult> {
   return db.transaction(async (tx) => {
+    // nodes started together take turns: the second then finds the vendor and the super user the first made
+    // (both would insert them otherwise, and the super user's unique name would stop its start)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('gw_seed'))`);
     await tx
       .insert(role)
       .values([
