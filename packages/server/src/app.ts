@@ -11,6 +11,7 @@ import type { Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { frameworkErrorReply, registerErrorHandler } from './http/error-handler.js';
 import { API_PREFIX, registerGuard } from './http/guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { CountCache } from './http/resource/count-cache.js';
 import { startJobs } from './jobs/export-runner.js';
 import { sheetJobs } from './jobs/sheets.js';
@@ -29,7 +30,7 @@ import { gisRoutes } from './modules/gis/routes.js';
 import { licenseRoutes } from './modules/license/routes.js';
 import { orderRoutes } from './modules/order/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
-import { registerConsole } from './modules/ops/console.js';
+import { amapKeySet, registerConsole } from './modules/ops/console.js';
 import { registerDocs } from './modules/ops/docs.js';
 import { registerHealth } from './modules/ops/health.js';
 import { Captchas } from './modules/tools/captcha.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app, { amapEnabled: amapKeySet(db) });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 20, fields: 20 } });
   await registerDocs(app);
   const metrics = registerHealth(app, db);

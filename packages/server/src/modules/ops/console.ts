@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { HTTP } from '@gw/contracts';
+import { CONFIG_KEY, HTTP } from '@gw/contracts';
+import type { Db } from '../../db/client.js';
+import { config as configTable } from '../../db/schema.js';
 import { UPLOAD_URL } from '../tools/upload.js';
 
 /**
@@ -49,4 +52,12 @@ export async function registerConsole(app: FastifyInstance, webDist: string, upl
     }
     return reply.status(HTTP.notFound).send({ code: HTTP.notFound, message: `接口或页面不存在: ${req.method} ${url}`, data: null });
   });
+}
+
+/** Whether 高德地图's key is set: the console's pages then allow the map's sources (http/security-headers.ts). */
+export function amapKeySet(db: Db): () => Promise<boolean> {
+  return async () => {
+    const [row] = await db.select({ value: configTable.value }).from(configTable).where(eq(configTable.key, CONFIG_KEY.amapKey));
+    return Boolean(row?.value.trim());
+  };
 }
