@@ -155,3 +155,37 @@ export function connectBox(i, port, { will = true, keepalive = 300, onClose } = 
     socket.on('close', () => onClose?.());
   });
 }
+
+/**
+ * Boxes `first`…`first + boxes - 1` on raw connections to `port`, each publishing telemetry (`machines` ×
+ * `values`, see fanucMessage) with `window` messages unacknowledged, until `seconds` have passed or each box has
+ * sent `perBox` messages. `started()` is called once every box is connected, before the first message. Resolves
+ * with the messages acknowledged and the seconds they took; the connections are closed.
+ */
+export async function publishFor({ port, boxes, seconds = Infinity, perBox = Infinity, window = 10, machines = 3, values = 12, first = 1, started }) {
+  const links = [];
+  for (let i = first; i < first + boxes; i++) links.push(await connectBox(i, port, { will: false }));
+  let acked = 0;
+  let stop = false;
+  started?.();
+  const began = performance.now();
+  const timer = Number.isFinite(seconds) ? setTimeout(() => (stop = true), seconds * 1000) : undefined;
+  await Promise.all(
+    links.map(async (link, b) => {
+      const topic = `data/${gatewayOf(first + b)}/v1`;
+      let n = 0;
+      await Promise.all(
+        Array.from({ length: window }, async () => {
+          while (!stop && n < perBox) {
+            await link.publish(topic, fanucMessage(n++, machines, values));
+            acked++;
+          }
+        }),
+      );
+    }),
+  );
+  clearTimeout(timer);
+  const elapsed = (performance.now() - began) / 1000;
+  for (const link of links) link.close();
+  return { acked, seconds: elapsed };
+}

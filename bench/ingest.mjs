@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
-import { benchDatabase, connectBox, freshDatabase, fanucMessage, gatewayOf, rssMiB, seedBoxes } from './boxes.mjs';
+import { benchDatabase, freshDatabase, publishFor, rssMiB, seedBoxes } from './boxes.mjs';
 import { arg, cpuSeconds, cpuSecondsOf } from './measure.mjs';
 
 const BOXES = arg('boxes', 100);
@@ -36,33 +36,11 @@ const cpuNow = (brokerPid) => {
  * the publishers, the broker process (`brokerPid`) and PostgreSQL spent meanwhile.
  */
 async function publishAll(port, brokerPid) {
-  const links = [];
-  for (let i = 1; i <= BOXES; i++) links.push(await connectBox(i, port, { will: false }));
-  let acked = 0;
-  let stop = false;
-  const cpu0 = cpuNow(brokerPid);
-  const began = performance.now();
-  const timer = setTimeout(() => (stop = true), SECONDS * 1000);
-  await Promise.all(
-    links.map(async (link, b) => {
-      const topic = `data/${gatewayOf(b + 1)}/v1`;
-      let n = 0;
-      await Promise.all(
-        Array.from({ length: WINDOW }, async () => {
-          while (!stop) {
-            await link.publish(topic, fanucMessage(n++, MACHINES, VALUES));
-            acked++;
-          }
-        }),
-      );
-    }),
-  );
-  clearTimeout(timer);
-  const seconds = (performance.now() - began) / 1000;
+  let cpu0;
+  const run = await publishFor({ port, boxes: BOXES, seconds: SECONDS, window: WINDOW, machines: MACHINES, values: VALUES, started: () => (cpu0 = cpuNow(brokerPid)) });
   const cpu1 = cpuNow(brokerPid);
-  for (const link of links) link.close();
   const cpu = Object.fromEntries(Object.keys(cpu0).map((k) => [k, cpu1[k] - cpu0[k]]));
-  return { acked, seconds, cpu };
+  return { ...run, cpu };
 }
 
 async function runBare() {
