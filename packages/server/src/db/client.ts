@@ -46,6 +46,10 @@ async function underStartLock<T>(url: string, work: () => Promise<T>): Promise<T
 export async function openDatabase(options: { url?: string; dir?: string | null; poolMax?: number }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
+    // an idle connection PostgreSQL closes (a restart, a failover, an admin's kill) is an 'error' event of the
+    // pool, which would end the process if nobody listened: the pool has already dropped it and opens a new one
+    // for the next query, so there is nothing to do but say so (queries meanwhile fail on their own, with 503)
+    pool.on('error', (err) => console.warn(`数据库连接已断开,下次查询时重新连接: ${err.message}`));
     const db = drizzlePg(pool, { schema });
     await underStartLock(options.url, () => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
