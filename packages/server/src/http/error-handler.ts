@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { CODE, HTTP, own } from '@gw/contracts';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from './errors.js';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -56,8 +57,8 @@ function fieldOf(path: string, context: string | undefined): string {
 
 /**
  * Every failure leaves as the `{code, message, data: null}` envelope: validation → 400 naming field and reason;
- * AppError → its status and code; other 4xx from the framework → same status with a Chinese message; anything
- * else → 500 with the request id and nothing of the stack.
+ * AppError → its status and code; the database out of reach → 503 (try again); other 4xx from the framework →
+ * same status with a Chinese message; anything else → 500 with the request id and nothing of the stack.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, rawReply) => {
@@ -69,6 +70,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const parts = error.validation.map((v) => `${fieldOf(v.instancePath, error.validationContext)}: ${v.message}`);
       return reply.status(HTTP.badRequest).send({ code: HTTP.badRequest, message: `参数错误 ${parts.join('; ')}`, data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ code: 503, message: '数据库暂时不可用,请稍后重试', data: null });
     }
     const sqlState = sqlStateOf(error);
     if (sqlState?.startsWith('22')) {
