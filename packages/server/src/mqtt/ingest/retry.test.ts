@@ -41,4 +41,14 @@ describe('storeWithRetry', () => {
     expect(log.error.mock.calls[0][1]).toContain('1 条未保存');
     expect(metrics.batchFailures.inc).toHaveBeenCalledWith({ outcome: 'items_lost' }, 1);
   }, 20_000);
+
+  it('waits out a database that cannot be reached (a restart) with the whole batch, beyond the few retries', async () => {
+    const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const starting = Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+    store.mockRejectedValueOnce(away).mockRejectedValueOnce(away).mockRejectedValueOnce(away).mockRejectedValueOnce(away).mockRejectedValueOnce(starting).mockResolvedValue(empty);
+    await storeWithRetry(db, partitions, [reading(1), reading(2)], metrics as never, log as never);
+    expect(store).toHaveBeenCalledTimes(6);
+    expect(store.mock.calls.every(([, rs]) => rs.length === 2)).toBe(true);
+    expect(log.error).not.toHaveBeenCalled();
+  }, 20_000);
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { IngestLog } from './index.js';
 import type { IngestMetrics } from './metrics.js';
 import { type TelemetryPartitions, daysOf } from './partitions.js';
@@ -7,6 +8,13 @@ import type { BatchOutcome, Reading } from './types.js';
 
 /** Waits before the 2nd, 3rd and 4th attempt of a failed batch. */
 const BACKOFF_MS = [100, 500, 2000];
+/**
+ * How long a batch waits out a database that cannot be reached (a restart, a crash's recovery, a failover), trying
+ * again every OUTAGE_RETRY_MS: the boxes' publishes are acknowledged only once stored, so they wait with it
+ * instead of being acknowledged and lost after the few retries above.
+ */
+const OUTAGE_MS = 60_000;
+const OUTAGE_RETRY_MS = 500;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,7 +34,8 @@ export async function storeWithRetry(
     return await attempts(db, partitions, readings, metrics);
   } catch (err) {
     const boxes = [...new Set(readings.map((r) => r.deviceId))];
-    if (boxes.length > 1) {
+    // box by box only helps against one box's bad data, not against a database that is away
+    if (boxes.length > 1 && !isDatabaseUnavailable(err)) {
       const outcome: BatchOutcome = { transitions: [], alarms: [], latest: [] };
       let failure: Error | null = null;
       for (const deviceId of boxes) {
@@ -54,14 +63,22 @@ export async function storeWithRetry(
 }
 
 async function attempts(db: Db, partitions: TelemetryPartitions, readings: Reading[], metrics: Pick<IngestMetrics, 'batchFailures'>): Promise<BatchOutcome> {
-  for (let attempt = 0; ; attempt++) {
+  let outageSince = 0;
+  for (let retries = 0; ; ) {
     try {
       await partitions.ensure(daysOf(readings.map((r) => r.ts)));
       return await storeBatch(db, readings);
     } catch (err) {
       metrics.batchFailures.inc({ outcome: 'retried' });
-      if (attempt >= BACKOFF_MS.length) throw err;
-      await sleep(BACKOFF_MS[attempt]);
+      if (isDatabaseUnavailable(err)) {
+        outageSince ||= Date.now();
+        if (Date.now() - outageSince < OUTAGE_MS) {
+          await sleep(OUTAGE_RETRY_MS);
+          continue;
+        }
+      }
+      if (retries >= BACKOFF_MS.length) throw err;
+      await sleep(BACKOFF_MS[retries++]);
     }
   }
 }
