@@ -1,15 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../app-deps.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import { startCommands } from './index.js';
 
 /** A link that records what is published and lets the test deliver echoes; a db saying whether the box is online. */
-function world(online: boolean) {
+function world(online: boolean, seesConnections = true) {
   const published: { topic: string; payload: Record<string, unknown> }[] = [];
   const handlers: Record<string, (m: BoxMessage) => Promise<void>> = {};
   const link = {
     node: 'test:1',
-    seesConnections: true,
+    seesConnections,
     publish: async (topic: string, payload: string | Buffer) => {
       published.push({ topic, payload: JSON.parse(payload.toString()) });
     },
@@ -45,6 +45,22 @@ describe('box commands', () => {
     await expect(reply).resolves.toEqual({ ret: 0, msg: { ok: true } });
     expect(commands.stats.ignoredEchoes).toBe(4);
     commands.stop();
+  });
+
+  it('through an external broker, echoes of commands other nodes sent are counted without a log line; others still warn', async () => {
+    const { commands, echo } = world(true, false);
+    const warned: unknown[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args) => void warned.push(args[0]));
+    try {
+      await echo('G1', { cmd_id: 'another-node', ret: 0 });
+      expect(warned).toEqual([]);
+      await echo('G1', 'garbage');
+      expect(warned).toEqual(['忽略设备 G1 的回复: 不是 JSON']);
+      expect(commands.stats.ignoredEchoes).toBe(2);
+    } finally {
+      warn.mockRestore();
+      commands.stop();
+    }
   });
 
   it('fails at once with 设备不在线 without publishing when the box is not online', async () => {

@@ -27,6 +27,9 @@ export function startCommands(link: BoxLink, deps: AppDeps): BoxCommands & { sto
     stats.ignoredEchoes += 1;
     console.warn(`忽略设备 ${gatewayId} 的回复: ${why}`);
   };
+  // through an external broker every node hears every echo (echo/+/v1 is not shared): most replies this node
+  // waits for nothing of answer another node's commands, and a line for each would drown the log
+  const othersEchoes = !link.seesConnections;
 
   link.onMessage('echo', async ({ gatewayId, payload }) => {
     let parsed: unknown;
@@ -38,6 +41,7 @@ export function startCommands(link: BoxLink, deps: AppDeps): BoxCommands & { sto
     const echo = boxEchoSchema.safeParse(parsed);
     if (!echo.success) return ignore(gatewayId, '格式错误');
     const waiting = pending.get(echo.data.cmd_id);
+    if (!waiting && othersEchoes) return void (stats.ignoredEchoes += 1);
     if (!waiting || waiting.gatewayId !== gatewayId) return ignore(gatewayId, `未知的 cmd_id ${echo.data.cmd_id}`);
     pending.delete(echo.data.cmd_id);
     clearTimeout(waiting.timer);
