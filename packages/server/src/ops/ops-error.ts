@@ -1,0 +1,9 @@
+/** A refusal or failure told to the operator in Chinese and English; the command prints it and exits 1. */
+export class OpsError extends Error {
+  constructor(
+    readonly chinese: string,
+    readonly english: string,
+  ) {
+    super(`${chinese}\n${english}`);
+  }
+}
