@@ -50,6 +50,9 @@ export async function openDatabase(options: { url?: string; dir?: string | null;
     // pool, which would end the process if nobody listened: the pool has already dropped it and opens a new one
     // for the next query, so there is nothing to do but say so (queries meanwhile fail on their own, with 503)
     pool.on('error', (err) => console.warn(`数据库连接已断开,下次查询时重新连接: ${err.message}`));
+    // the same for a connection checked out between two queries (a transaction's JS work): the pool takes its own
+    // listener off while it is lent, and the next query on it fails (not queryable) and gives it back broken
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     await underStartLock(options.url, () => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
