@@ -52,7 +52,13 @@ export function shortUrlRoutes(app: FastifyInstance, deps: AppDeps): void {
   labelsRoute(app, deps);
 }
 
-/** The public redirect `/s/{code}` at the site's root. */
+/**
+ * The public redirect `/s/{code}` at the site's root, in a scope of its own: every route of it, a miss under /s/
+ * included, counts against the short-link budget per client address (RATE_LIMIT_SHORT_LINK).
+ */
 export function shortUrlRedirectRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, rateLimit: 'shortLink' };
+  });
   redirectRoute(app, deps);
 }

@@ -20,7 +20,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/tools/captcha',
-    { config: { access: 'public' }, schema: { tags, summary: '图形验证码 (5 分钟内有效,只能使用一次)', response: { 200: envelopeSchema(captchaSchema) } } },
+    { config: { access: 'public', rateLimit: 'captcha' }, schema: { tags, summary: '图形验证码 (5 分钟内有效,只能使用一次)', response: { 200: envelopeSchema(captchaSchema) } } },
     async (_req, reply) => {
       const { c_id, svg } = await captchas.create();
       reply.header('cache-control', 'no-store');

@@ -31,7 +31,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/user/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: 'login' },
       schema: { tags, summary: '登录', body: loginBodySchema, response: { 200: envelopeSchema(tokenSchema) } },
     },
     async (req) => ok({ token: await login({ ...deps, captchaRequired: deps.config.loginCaptcha }, req.body, req) }, '登录成功'),
