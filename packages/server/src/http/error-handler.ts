@@ -30,6 +30,12 @@ const SQL_REFUSALS: Record<string, string> = {
   '23503': '存在关联数据,无法完成操作',
 };
 
+/** The answer to a JSON body over its route's limit. */
+function bodyTooLarge(limit: number | undefined): string {
+  if (!limit) return '请求体过大';
+  return limit >= 1024 * 1024 ? `请求体过大,不能超过 ${+(limit / 1024 / 1024).toFixed(1)} MB` : `请求体过大,不能超过 ${Math.floor(limit / 1024)} KB`;
+}
+
 /** The answer to a body of a type the route does not read (text/plain on a JSON route, XML, a form). */
 function unsupportedType(contentType: string | undefined): string {
   const type = (contentType ?? '').split(';')[0].trim().slice(0, 60);
@@ -87,8 +93,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       const known = own(FASTIFY_MESSAGES, error.code);
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        // the route's own limit (http/body-limit.ts), so the client knows how much it may send
+        const code = 413;
+        return reply.status(code).send({ code, message: bodyTooLarge(req.routeOptions.bodyLimit), data: null });
+      }
       const message = status === 415 ? unsupportedType(req.headers['content-type']) : (known ?? `参数错误 ${error.message}`);
-      // a body too large or of a type the route does not read is bad input like any other: 400
+      // a body of a type the route does not read (or a file over its limit) is bad input like any other: 400
       const code = status === 413 || status === 415 ? HTTP.badRequest : status;
       return reply.status(code).send({ code, message, data: null });
     }

@@ -11,8 +11,8 @@ import { encryptedReplyXml } from './reply.js';
 import { readWechatSettings } from './settings.js';
 import { signatureValid } from './signature.js';
 
-/** A callback body is a short XML document; anything near this is not WeChat. */
-const BODY_LIMIT = 1024 * 1024;
+/** A callback body is a short XML document (a text message holds at most 2,048 bytes); anything near this is not WeChat. */
+const BODY_LIMIT = 64 * 1024;
 /** WeChat waits 5 s, then delivers again: answer `success` in time and keep the reply for the retry. */
 export const ANSWER_WITHIN_MS = 4000;
 const tags = ['微信公众号'];
@@ -45,14 +45,14 @@ export function callbackRoutes(app: FastifyInstance, deps: AppDeps): void {
     return success(reply);
   });
 
-  app.get(WECHAT_CALLBACK_PATH, { config: { access: 'public' }, schema: { tags, summary: '微信服务器验证 (签名正确时答复 echostr)' } }, async (req, reply) => {
+  app.get(WECHAT_CALLBACK_PATH, { config: { access: 'public', rateLimit: 'wechat' }, schema: { tags, summary: '微信服务器验证 (签名正确时答复 echostr)' } }, async (req, reply) => {
     const q = queryOf(req);
     const { token } = await readWechatSettings(db);
     if (!signatureValid(token, [q.timestamp, q.nonce], q.signature)) return forbidden(reply);
     return reply.type('text/plain; charset=utf-8').send(q.echostr);
   });
 
-  app.post(WECHAT_CALLBACK_PATH, { config: { access: 'public' }, schema: { tags, summary: '微信消息与事件 (XML; 无需回复时答复 success)' } }, async (req, reply) => {
+  app.post(WECHAT_CALLBACK_PATH, { bodyLimit: BODY_LIMIT, config: { access: 'public', rateLimit: 'wechat' }, schema: { tags, summary: '微信消息与事件 (XML; 无需回复时答复 success)' } }, async (req, reply) => {
     const q = queryOf(req);
     const settings = await readWechatSettings(db);
     const opened = openInbound(settings, q, typeof req.body === 'string' ? req.body : '');
