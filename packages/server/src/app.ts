@@ -11,6 +11,8 @@ import type { Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { frameworkErrorReply, registerErrorHandler } from './http/error-handler.js';
 import { API_PREFIX, registerGuard } from './http/guard.js';
+import { BODY_CEILING_BYTES, registerBodyLimits } from './http/body-limit.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { CountCache } from './http/resource/count-cache.js';
 import { startJobs } from './jobs/export-runner.js';
@@ -83,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_CEILING_BYTES,
     frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -97,10 +99,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { amapEnabled: amapKeySet(db) });
+  registerBodyLimits(app, config.jsonBodyLimitKb * 1024);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 20, fields: 20 } });
   await registerDocs(app);
-  const metrics = registerHealth(app, db);
+  const metrics = registerHealth(app, db, config);
   registerGuard(app, deps.sessions, db);
+  registerRateLimits(app, config.rateLimits, () => clock.now().getTime());
 
   await app.register(userRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(toolsRoutes, { prefix: API_PREFIX, ...deps });

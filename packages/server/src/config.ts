@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { BOX_COMMAND_TIMEOUT_SECONDS } from '@gw/contracts';
+import type { RateLimits } from './http/rate-limit.js';
 
 /** Every setting the server reads from the environment; the README's table lists them with these defaults. */
 export interface Config {
@@ -78,6 +79,21 @@ export interface Config {
   ingestBatchMax: number;
   /** Batches written at once: each box's readings always go to the same writer, so a box's order is kept. */
   ingestWriters: number;
+  /**
+   * Requests per minute per client address (per API node; 0 = off) on the public routes that do work for anyone:
+   * login, the captcha, short-link visits and WeChat's callback. High enough for a factory's staff behind one
+   * NAT address; a guesser or a flood gets 429.
+   */
+  rateLimits: RateLimits;
+  /**
+   * The JSON body a route takes (KB) unless its schema holds more (a long text, a long id list; at most 2 MB);
+   * file uploads have their own limits.
+   */
+  jsonBodyLimitKb: number;
+  /** With it, /custom/api/metrics answers `Authorization: Bearer <METRICS_TOKEN>` from anywhere. */
+  metricsToken: string;
+  /** Addresses and CIDRs that read /custom/api/metrics without the token (loopback unless set; empty: none). */
+  metricsAllow: string[];
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -131,5 +147,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestBatchMs: int(env.INGEST_BATCH_MS, 20, 'INGEST_BATCH_MS', 1),
     ingestBatchMax: int(env.INGEST_BATCH_MAX, 1000, 'INGEST_BATCH_MAX', 1),
     ingestWriters: int(env.INGEST_WRITERS, 4, 'INGEST_WRITERS', 1),
+    rateLimits: {
+      login: int(env.RATE_LIMIT_LOGIN, 30, 'RATE_LIMIT_LOGIN'),
+      captcha: int(env.RATE_LIMIT_CAPTCHA, 60, 'RATE_LIMIT_CAPTCHA'),
+      shortLink: int(env.RATE_LIMIT_SHORT_LINK, 120, 'RATE_LIMIT_SHORT_LINK'),
+      wechat: int(env.RATE_LIMIT_WECHAT, 600, 'RATE_LIMIT_WECHAT'),
+    },
+    jsonBodyLimitKb: int(env.JSON_BODY_LIMIT_KB, 256, 'JSON_BODY_LIMIT_KB', 1),
+    metricsToken: env.METRICS_TOKEN || '',
+    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean),
   };
 }

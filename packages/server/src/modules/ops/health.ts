@@ -1,13 +1,55 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import client from 'prom-client';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { addressList } from '../../http/address-list.js';
+
+export const METRICS_MSG = {
+  badToken: '读取监控指标需要正确的令牌 (Authorization: Bearer)',
+  notAllowed: '不允许从此地址读取监控指标',
+} as const;
+
+/** Equal strings, compared in time that does not depend on where they differ (digests of equal length). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Who may read the metrics (route names, counts, the process's memory): a request with the right bearer token
+ * (METRICS_TOKEN) from anywhere, or one from an allowed address (METRICS_ALLOW, loopback by default). A request
+ * that passed through a proxy (X-Forwarded-For or Forwarded) while TRUST_PROXY is off does not count as coming
+ * from the proxy's address: a reverse proxy on the same machine would otherwise make every visitor local.
+ */
+function metricsGate(config: Pick<Config, 'metricsToken' | 'metricsAllow' | 'trustProxy'>) {
+  const allowed = addressList(config.metricsAllow, 'METRICS_ALLOW');
+  return (req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+    const auth = req.headers.authorization;
+    if (config.metricsToken && auth !== undefined) {
+      const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1] ?? '';
+      if (sameSecret(token, config.metricsToken)) return undefined;
+      return refuse(reply, 401, METRICS_MSG.badToken);
+    }
+    const proxied = !config.trustProxy && (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined);
+    if (!proxied && allowed(req.ip)) return undefined;
+    return config.metricsToken ? refuse(reply, 401, METRICS_MSG.badToken) : refuse(reply, 403, METRICS_MSG.notAllowed);
+  };
+}
+
+function refuse(reply: FastifyReply, code: 401 | 403, message: string): FastifyReply {
+  if (code === 401) reply.header('www-authenticate', 'Bearer');
+  return reply.code(code).type('application/json; charset=utf-8').send({ code, message, data: null });
+}
 
 /**
  * /custom/api/healthz (checks the database) and /custom/api/metrics (Prometheus text): request counts and
- * durations by route template, plus the process defaults. Returns the registry for other parts' metrics.
+ * durations by route template, plus the process defaults, for the token or the allowed addresses only. Returns
+ * the registry for other parts' metrics.
  */
-export function registerHealth(app: FastifyInstance, db: Db): client.Registry {
+export function registerHealth(app: FastifyInstance, db: Db, config: Pick<Config, 'metricsToken' | 'metricsAllow' | 'trustProxy'>): client.Registry {
+  const gate = metricsGate(config);
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const duration = new client.Histogram({
@@ -38,7 +80,9 @@ export function registerHealth(app: FastifyInstance, db: Db): client.Registry {
     }
   });
 
-  app.get('/custom/api/metrics', { logLevel: 'warn' }, async (_req, reply) => {
+  app.get('/custom/api/metrics', { logLevel: 'warn' }, async (req, reply) => {
+    const refused = gate(req, reply);
+    if (refused) return refused;
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
