@@ -1,20 +1,23 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createGunzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
 import type { Manifest, Part } from './manifest.js';
 import { OpsError } from './ops-error.js';
-import { runTool } from './run-tool.js';
+import { runTool, startTool } from './run-tool.js';
 
 export const MANIFEST = 'manifest.json';
 
 /**
  * Writes `out` as a gzipped tar of the named entries of each folder, in order (the manifest first). The machine's
- * tar writes it, so an operator can list or open a backup with the tool they know.
+ * tar writes it, so an operator can list or open a backup with the tool they know; gzip at level 1 takes half
+ * the time of tar's default level for a few per cent more bytes (firmware is compressed already).
  */
 export async function createTar(out: string, sources: { cwd: string; names: string[] }[]): Promise<void> {
-  await runTool('tar', ['-czf', out, ...sources.flatMap(({ cwd, names }) => ['-C', cwd, ...names])]);
+  const tar = startTool('tar', ['-cf', '-', ...sources.flatMap(({ cwd, names }) => ['-C', cwd, ...names])], { stdout: 'pipe' });
+  await Promise.all([pipeline(tar.child.stdout!, createGzip({ level: 1 }), createWriteStream(out)), tar.done]);
 }
 
 /** Unpacks the whole archive into `dir`, files owned by whoever restores (not by the uid that made the backup). */
@@ -29,27 +32,36 @@ export async function extractTar(file: string, dir: string): Promise<void> {
 export async function readManifest(file: string): Promise<Manifest> {
   const source = createReadStream(file);
   const gunzip = source.pipe(createGunzip());
-  let held = Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let held = 0;
+  let need = 512; // bytes to gather before looking again: joined only then, so a large manifest is copied once
   try {
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      held = Buffer.concat([held, chunk]);
-      // skip the extended headers some tars put first (pax 'x'/'g', GNU long names 'L'/'K')
-      while (held.length >= 512) {
-        const header = held.subarray(0, 512);
+      chunks.push(chunk);
+      held += chunk.length;
+      while (held >= need) {
+        const data = Buffer.concat(chunks);
+        const header = data.subarray(0, 512);
         const size = parseInt(header.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8);
-        const type = String.fromCharCode(header[156]);
         const body = 512 + Math.ceil(size / 512) * 512;
-        if ('xgLK'.includes(type) && type !== '') {
-          if (held.length < body) break;
-          held = held.subarray(body);
+        if (!Number.isFinite(size) || size > MANIFEST_MAX) throw notABackup(file);
+        // skip the extended headers some tars put first (pax 'x'/'g', GNU long names 'L'/'K')
+        if ('xgLK'.includes(String.fromCharCode(header[156]))) {
+          if (data.length < body) {
+            need = body;
+            break;
+          }
+          chunks.splice(0, chunks.length, data.subarray(body));
+          held = data.length - body;
+          need = 512;
           continue;
         }
         const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '').replace(/^\.\//, '');
         if (name !== MANIFEST) throw notABackup(file);
-        if (held.length < 512 + size) break;
-        return JSON.parse(held.subarray(512, 512 + size).toString('utf8')) as Manifest;
+        if (data.length >= 512 + size) return JSON.parse(data.subarray(512, 512 + size).toString('utf8')) as Manifest;
+        chunks.splice(0, chunks.length, data);
+        need = 512 + size;
       }
-      if (held.length > 10 * 1024 * 1024) throw notABackup(file);
     }
   } catch (err) {
     if (err instanceof OpsError) throw err;
@@ -60,6 +72,9 @@ export async function readManifest(file: string): Promise<Manifest> {
   }
   throw notABackup(file);
 }
+
+// a manifest lists every file: some 150 bytes each, so this allows millions
+const MANIFEST_MAX = 512 * 1024 * 1024;
 
 const notABackup = (file: string, why = '') =>
   new OpsError(`${file} 不是本系统的备份文件${why ? ` (${why})` : ''}`, `${file} is not a backup of this system (no ${MANIFEST} first)${why ? `: ${why}` : ''}`);

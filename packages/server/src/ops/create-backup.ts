@@ -20,11 +20,14 @@ export interface BackupOptions {
   now?: Date;
 }
 
-/** gw-backup-YYYYMMDD-HHMMSS.tar.gz in the machine's local time, the time an operator reads on their clock. */
-export function backupName(now: Date): string {
+/** YYYY-MM-DD HH:MM:SS in the machine's local time, the time an operator reads on their clock. */
+export function localTime(at: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
-  return `gw-backup-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.tar.gz`;
+  return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}`;
 }
+
+/** gw-backup-YYYYMMDD-HHMMSS.tar.gz, local time. */
+export const backupName = (now: Date) => `gw-backup-${localTime(now).replace(/[-:]/g, '').replace(' ', '-')}.tar.gz`;
 
 function outputPath(out: string | undefined, now: Date): string {
   if (!out) return path.resolve('backups', backupName(now));

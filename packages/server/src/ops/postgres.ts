@@ -85,6 +85,7 @@ export async function restorePostgres(databaseUrl: string, dump: string, listFil
   // pg_dump never creates public (initdb does), so it is made again as a new database has it (PostgreSQL 15 on);
   // a login that may not hand it to pg_database_owner keeps it
   const prelude = [
+    'set client_min_messages = warning;', // not a NOTICE per dropped table: psql's stderr is for the error
     ...schemas.map((s) => `drop schema if exists ${quoteIdent(s)} cascade;`),
     'create schema public;',
     `do $$ begin

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { commandLine, runCommand } from './cli.js';
-import { formatBytes } from './create-backup.js';
+import { formatBytes, localTime } from './create-backup.js';
 import { restoreBackup } from './restore-backup.js';
 
 /** `npm run restore -- <file> [--force]`: puts a backup's database and files back. */
@@ -20,7 +20,7 @@ runCommand('恢复失败 restore failed', async () => {
   const manifest = await restoreBackup(config, file, { force, log: (line) => console.log(`[restore] ${line}`) });
   const { database, files } = manifest;
   console.log(`\n恢复完成 restored: ${file}
-  备份时间 made at ${new Date(manifest.created_at).toLocaleString()}, ${((Date.now() - started) / 1000).toFixed(1)} s
+  备份时间 made at ${localTime(new Date(manifest.created_at))}, ${((Date.now() - started) / 1000).toFixed(1)} s
   数据库 database: ${database.kind === 'pglite' ? `PGlite → ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}, 迁移 migration ${database.migration}
   上传文件 uploads: ${files.uploads.count} (${formatBytes(files.uploads.bytes)}), 固件文件 firmware: ${files.firmware.count} (${formatBytes(files.firmware.bytes)})
   现在可以启动服务 start the server now (npm start); 较新的迁移会在启动时执行 newer migrations run at start.`);
