@@ -125,7 +125,8 @@ describe('isolation of two customer trees on every route', () => {
     t = await createTestApp();
     w = await twoTrees(t);
     ops = operationsOf(t.app.swagger() as unknown as Doc, API);
-  });
+    // two trees made through the API: on a loaded 2-core machine more than the default minute
+  }, 120_000);
   afterAll(() => t.close());
 
   const snapshot = async () => {
@@ -303,6 +304,8 @@ describe('isolation of two customer trees on every route', () => {
       { type: 'debug', user_id: w.a.user, session_id: w.a.debugSession, command_id: 1, ret: 0, msg: MARK },
     ];
     for (const e of events) t.deps.live.publish(e);
+    // a rollout moving A's box: the vendor's staff only, neither customer
+    t.deps.live.publish({ type: 'rollout', rollout_id: 1, device_id: w.a.box, state: 'running', at });
     // a marker of B's own: B's tab has had everything published before it
     t.deps.live.publish({ type: 'presence', customer_id: w.b.customer, device_id: w.b.box, gateway_id: w.gateways.b, online: true, at });
     await expect.poll(() => tabB.events.some((e) => e.type === 'presence' && e.device_id === w.b.box)).toBe(true);
