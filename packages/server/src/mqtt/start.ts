@@ -5,6 +5,7 @@ import { MQTT_WS_PATH, startBroker } from './broker.js';
 import { guardBoxes } from './box-access.js';
 import { startCommands } from './commands/index.js';
 import { embeddedLink } from './embedded-link.js';
+import type { ExternalLink } from './external/link.js';
 import { startExternal } from './external/start.js';
 import { followBoxIdentity } from './identity/index.js';
 import { startIngest } from './ingest/index.js';
@@ -21,6 +22,7 @@ import { startTraffic } from './traffic/index.js';
 export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: Registry): Promise<void> {
   const { config } = deps;
   let link: BoxLink | undefined;
+  let external: ExternalLink | undefined;
   if (config.mqttBroker) {
     const broker = await startBroker({
       port: config.mqttPort,
@@ -35,7 +37,7 @@ export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: R
     link = embeddedLink(broker.aedes, app.log);
     app.log.info({ port: broker.port, tls: broker.tls, ws: MQTT_WS_PATH }, `内置 MQTT 服务已启动: ${broker.tls ? 'mqtts' : 'mqtt'} 端口 ${broker.port}`);
   } else if (config.mqttUrl) {
-    link = await startExternal(app, deps, registry);
+    link = external = await startExternal(app, deps, registry);
   } else {
     app.log.info('MQTT_BROKER=off: 不启动内置 MQTT 服务');
   }
@@ -49,6 +51,8 @@ export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: R
   const commands = startCommands(link, deps);
   deps.commands = commands;
   const ota = startOta(app, link, deps);
+  // every handler is registered: what the broker kept for this node while it was away may be handled now
+  external?.open();
   // flush what is pending (last_seen, telemetry batches) and stop waiting for replies
   app.addHook('onClose', async () => {
     await ota.stop();

@@ -29,6 +29,12 @@ export interface ExternalLink extends BoxLink {
   readonly client: MqttClient;
   /** Resolves once connected and subscribed the first time. */
   ready(): Promise<void>;
+  /**
+   * Every handler is registered: messages are handled from now on. Until then they wait (their PUBACKs held): a
+   * kept session's queued messages arrive right after the connect, while the server is still registering its
+   * handlers (presence's before the ingest's), and handled by only some of them they would be lost to the others.
+   */
+  open(): void;
   close(): Promise<void>;
 }
 
@@ -65,18 +71,24 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
   /** Per box: the tail of its messages being handled (they run in order). */
   const tails = new Map<string, Promise<void>>();
   let backoff = 1000;
+  let isOpen = false;
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
 
   const handle = (packet: IPublishPacket): Promise<void> => {
     const topic = parseBoxTopic(packet.topic);
     const kind = topic?.kind as BoxPublishKind | undefined;
-    const list = kind && handlers.get(kind);
-    if (!topic || !kind || !list?.length) return Promise.resolve();
+    if (!topic || !kind || (isOpen && !handlers.get(kind)?.length)) return Promise.resolve();
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
     const message: BoxMessage = { kind, gatewayId: topic.gatewayId, payload };
     const previous = tails.get(topic.gatewayId) ?? Promise.resolve();
-    const run = previous.then(() =>
-      Promise.all(list.map((handler) => handler(message).catch((err: unknown) => log.error({ err, topic: packet.topic }, '处理网关消息失败')))).then(() => undefined),
-    );
+    const run = previous
+      .then(() => opened)
+      .then(() =>
+        Promise.all(
+          (handlers.get(kind) ?? []).map((handler) => handler(message).catch((err: unknown) => log.error({ err, topic: packet.topic }, '处理网关消息失败'))),
+        ).then(() => undefined),
+      );
     tails.set(topic.gatewayId, run);
     void run.finally(() => tails.get(topic.gatewayId) === run && tails.delete(topic.gatewayId));
     return run;
@@ -159,6 +171,10 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     // the broker holds the boxes' connections: a client of it cannot close another's
     disconnect: () => false,
     ready: () => first,
+    open: () => {
+      isOpen = true;
+      open();
+    },
     close: async () => {
       await client.endAsync();
     },

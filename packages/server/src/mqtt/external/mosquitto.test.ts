@@ -140,6 +140,7 @@ describe('server nodes in one shared-subscription group', () => {
           seen.push({ node, kind, body: m.payload.toString() });
         });
       }
+      link.open();
       links.push(link);
       await link.ready();
     }
@@ -161,6 +162,7 @@ describe('server nodes in one shared-subscription group', () => {
     const start = () => {
       const link = externalLink({ url: broker.url, shareGroup: 'kept', clientId: 'gw-node-kept', sessionExpiry: 60 }, silent);
       link.onMessage('data', async (m) => void got.push(m.payload.toString()));
+      link.open();
       return link;
     };
     const first = start();
@@ -173,5 +175,30 @@ describe('server nodes in one shared-subscription group', () => {
     links.push(again);
     expect(await until(() => got.length >= 3)).toBe(true);
     expect(got).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('what the kept session holds waits for open() when it arrives while the handlers are being registered (a server starting)', async () => {
+    const options = { url: broker.url, shareGroup: 'early', clientId: 'gw-node-early', sessionExpiry: 60 };
+    const first = externalLink(options, silent);
+    first.onMessage('data', async () => undefined);
+    first.open();
+    await first.ready();
+    await first.close();
+    const box: MqttClient = await mqtt.connectAsync(broker.url, { clientId: 'box-early', reconnectPeriod: 0 });
+    for (const body of ['b1', 'b2', 'b3']) await box.publishAsync('data/box-early/v1', body, { qos: 1 });
+    await box.endAsync();
+    // the node back: the broker hands over the queued messages at once, while the server is still starting
+    const again = externalLink(options, silent);
+    links.push(again);
+    // one handler of `data` is there at the connect (presence's), the other comes later (the ingest's)
+    const early: string[] = [];
+    const got: string[] = [];
+    again.onMessage('data', async (m) => void early.push(m.payload.toString()));
+    await new Promise((r) => setTimeout(r, 500));
+    again.onMessage('data', async (m) => void got.push(m.payload.toString()));
+    again.open();
+    expect(await until(() => got.length >= 3)).toBe(true);
+    expect(got).toEqual(['b1', 'b2', 'b3']);
+    expect(early).toEqual(['b1', 'b2', 'b3']);
   });
 });

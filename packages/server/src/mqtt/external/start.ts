@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { AppDeps } from '../../app-deps.js';
-import type { BoxLink } from '../link.js';
 import { dynsecAccounts } from './dynsec.js';
 import { registerEmqxHooks } from './emqx-hooks.js';
-import { externalLink } from './link.js';
+import { type ExternalLink, externalLink } from './link.js';
 
 /**
  * MQTT_URL is set: the server is a client of that broker (its own link, not waited for at start: it
  * reconnects until the broker is there), with EMQX's hooks when EMQX_HOOK_SECRET is set and Mosquitto's
  * dynamic security kept in step when MQTT_DYNSEC=on. Closed with the app.
  */
-export async function startExternal(app: FastifyInstance, deps: AppDeps, registry: Registry): Promise<BoxLink> {
+export async function startExternal(app: FastifyInstance, deps: AppDeps, registry: Registry): Promise<ExternalLink> {
   const { config } = deps;
   if (config.emqxHookSecret) {
     await registerEmqxHooks(app, { db: deps.db, secret: config.emqxHookSecret, serverUsername: config.mqttUsername, serverPassword: config.mqttPassword, registry });
