@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WECHAT_CALLBACK_PATH } from '@gw/contracts';
+import { loadConfig } from '../config.js';
 import { ADMIN_PASSWORD, API, type TestApp, createTestApp } from '../test/harness.js';
 import { RateLimiter, clientKey } from './rate-limit.js';
 
@@ -107,8 +108,9 @@ describe('rate limits by default and switched off', () => {
   afterAll(() => t?.close());
 
   it('lets a factory behind one address log in 30 times in a minute by default; 0 switches a budget off', async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_CAPTCHA: '0' } });
-    expect(t.config.rateLimits).toEqual({ login: 30, captcha: 0, shortLink: 120, wechat: 600 });
+    expect(loadConfig({}).rateLimits).toEqual({ login: 30, captcha: 60, shortLink: 120, wechat: 600 });
+    t = await createTestApp({ env: { RATE_LIMIT_LOGIN: '', RATE_LIMIT_CAPTCHA: '0' } });
+    expect(t.config.rateLimits.login).toBe(30);
     for (let i = 0; i < 30; i++) await t.login('admin', ADMIN_PASSWORD, '203.0.113.50');
     // the bucket refills while those logins run (one every 2 s): a burst past the budget is refused all the same
     const burst = await Promise.all(

@@ -48,7 +48,9 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-test-'));
   // totals counted on every request unless a test asks for the cache: tests also write straight to the database
   // the embedded MQTT broker on any free port (this machine's Mosquitto holds 1883); deps.broker.port tells which
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LIST_COUNT_CACHE_MS: '0', MQTT_PORT: '0', ...options.env });
+  // short links without their rate limit: suites send hundreds of visits at once from one address to prove the
+  // counting (http/rate-limit.test.ts sets the limits it tests)
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LIST_COUNT_CACHE_MS: '0', MQTT_PORT: '0', RATE_LIMIT_SHORT_LINK: '0', ...options.env });
   const fresh = await freshDatabase();
   const database = await openDatabase({ url: fresh.url, dir: null });
   const clock = new TestClock();
