@@ -101,7 +101,10 @@ export function parseDate(value: string, field: string, endOfDay = false): Date 
   if (day.getUTCMonth() !== +mo - 1 || day.getUTCDate() !== +d) throw invalid();
   if (h && (+h > 23 || +mi > 59 || +sec > 59)) throw invalid();
   const time = h ? `${h}:${mi}:${sec}${frac}${zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}` : `${endOfDay ? '23:59:59.999' : '00:00:00'}${CONSOLE_ZONE}`;
-  return new Date(`${y}-${mo}-${d}T${time}`);
+  // a zone no clock has (+99:00) leaves no date at all: the client's mistake, not the database's to find
+  const date = new Date(`${y}-${mo}-${d}T${time}`);
+  if (Number.isNaN(date.getTime())) throw invalid();
+  return date;
 }
 
 /** A list's chosen order: one declared column, up or down (the id breaks ties, downwards). */
