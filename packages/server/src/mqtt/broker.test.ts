@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetWorld } from '../test/fleet.js';
+import { startBroker } from './broker.js';
 import { type TestApp, createTestApp } from '../test/harness.js';
 
 /** A box logs in, subscribes to its control topic and resolves with what the server publishes there in-process. */
@@ -82,6 +84,31 @@ describe('the broker settings', () => {
     } finally {
       await t.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the broker before the server is ready', () => {
+  it('takes its port at once but lets a client in only when opened: nothing is acknowledged before the handlers exist', async () => {
+    const http = createHttpServer();
+    const broker = await startBroker({ port: 0, host: '127.0.0.1', tlsCert: '', tlsKey: '', http });
+    const heard: string[] = [];
+    broker.aedes.on('publish', (packet, client) => void (client && heard.push(packet.payload.toString())));
+    try {
+      const early = mqtt.connect(`mqtt://127.0.0.1:${broker.port}`, { clientId: 'early-box', reconnectPeriod: 0, connectTimeout: 10_000 });
+      let connected = false;
+      early.on('connect', () => (connected = true));
+      const acked = early.publishAsync('data/early-box/v1', 'first', { qos: 1 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(connected).toBe(false);
+      expect(heard).toEqual([]);
+      broker.open();
+      await acked;
+      expect(connected).toBe(true);
+      expect(heard).toEqual(['first']);
+      await early.endAsync();
+    } finally {
+      await broker.close();
     }
   });
 });

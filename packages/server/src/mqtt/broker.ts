@@ -25,16 +25,28 @@ export interface EmbeddedBroker {
   /** The TCP (or TLS) port actually listened on. */
   port: number;
   tls: boolean;
+  /**
+   * Lets connections in. Until then a box's connection (TCP, TLS or WebSocket) waits unread: the port is taken
+   * at start, but a box is heard only once the login check and every handler are in place — else a message
+   * arriving in between would be acknowledged with nobody to store it.
+   */
+  open(): void;
   close(): Promise<void>;
 }
 
 /** Starts the embedded Aedes broker on TCP/TLS and on the HTTP server's WebSocket upgrades; close() stops all. */
 export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
+  // connections that came before open(): their bytes stay buffered in the stream until aedes reads it
+  let waiting: Duplex[] | null = [];
+  const handle = (stream: Duplex) => {
+    if (waiting) waiting.push(stream);
+    else aedes.handle(stream);
+  };
   const useTls = Boolean(options.tlsCert && options.tlsKey);
   const server = useTls
-    ? tls.createServer({ cert: readFileSync(options.tlsCert), key: readFileSync(options.tlsKey) }, aedes.handle)
-    : net.createServer(aedes.handle);
+    ? tls.createServer({ cert: readFileSync(options.tlsCert), key: readFileSync(options.tlsKey) }, handle)
+    : net.createServer(handle);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -55,7 +67,7 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
   wss.on('connection', (socket) => {
     const stream = createWebSocketStream(socket);
     stream.on('error', () => stream.destroy());
-    aedes.handle(stream);
+    handle(stream);
   });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://x').pathname !== MQTT_WS_PATH) return;
@@ -68,7 +80,14 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
     aedes,
     port: typeof address === 'object' && address ? address.port : options.port,
     tls: useTls,
+    open() {
+      const early = waiting ?? [];
+      waiting = null;
+      for (const stream of early) if (!stream.destroyed) aedes.handle(stream);
+    },
     async close() {
+      for (const stream of waiting ?? []) stream.destroy();
+      waiting = null;
       options.http.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((r) => wss.close(() => r()));

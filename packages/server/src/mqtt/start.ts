@@ -51,7 +51,9 @@ export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: R
   const commands = startCommands(link, deps);
   deps.commands = commands;
   const ota = startOta(app, link, deps);
-  // every handler is registered: what the broker kept for this node while it was away may be handled now
+  // every handler is registered: boxes may be heard now (the embedded broker's first connections, or what the
+  // external broker kept for this node while it was away)
+  deps.broker?.open();
   external?.open();
   // flush what is pending (last_seen, telemetry batches) and stop waiting for replies
   app.addHook('onClose', async () => {
