@@ -60,7 +60,7 @@ describe('telemetry ingest of data/<gw>/v1', () => {
     w = await fleetWorld(t, 'I');
     gw = 'I-A';
     for (const brand of ['fanuc', 'mitsubishi', 'siemens_cnc']) ids[`${brand.toUpperCase()}-01`] = await machine(t, w.boxes.a, `${brand.toUpperCase()}-01`, brand);
-    for (const code of ['MAL-01', 'TS-01', 'RT-01', 'PV-01']) ids[code] = await machine(t, w.boxes.a, code, 'fanuc');
+    for (const code of ['MAL-01', 'TS-01', 'RT-01', 'PV-01', 'DUP-01']) ids[code] = await machine(t, w.boxes.a, code, 'fanuc');
     for (const [code, brand] of [['K-1', 'fanuc'], ['K-2', 'mitsubishi'], ['K-3', 'siemens_cnc']]) ids[code] = await machine(t, w.boxes.a1, code, brand);
     box = await connect(gw);
     t.deps.live.subscribe((e) => events.push(e));
@@ -131,6 +131,41 @@ describe('telemetry ingest of data/<gw>/v1', () => {
       cnc_products: 13,
       cnc_mainproname: 'O2000',
     });
+  });
+
+  it('stores a message sent again (QoS 1 redelivery) once: no second history row, state and counters unchanged', async () => {
+    const id = ids['DUP-01'];
+    const at = Date.now() - 20_000;
+    const item = (ts: number, status: number, products: number) => ({
+      device_id: 'DUP-01',
+      ts,
+      values: [{ name: 'cnc_runstatus', value: status }, { name: 'cnc_products', value: products }],
+    });
+    const latestRow = async () => (await t.db.select().from(machineLatest).where(eq(machineLatest.machine_tool_id, id)))[0];
+    const periods = async () => (await t.db.select().from(machineStateLog).where(eq(machineStateLog.machine_tool_id, id))).length;
+
+    await publish([item(at, 3, 10)]);
+    await expect.poll(() => telemetryRows(t, id)).toBe(1);
+    // the same message twice at once (one batch, most often), then one message holding the same reading twice
+    await Promise.all([publish([item(at + 1000, 0, 12)]), publish([item(at + 1000, 0, 12)])]);
+    await publish([item(at + 2000, 3, 15), item(at + 2000, 3, 15)]);
+    await expect.poll(() => telemetryRows(t, id)).toBe(3);
+    const before = await latestRow();
+    expect([before.ts.getTime(), before.state, before.parts_total, before.products]).toEqual([at + 2000, 'running', 5, 15]);
+    const periodsBefore = await periods();
+    expect(periodsBefore).toBe(3);
+
+    // every message again, after it was stored: a box resending what it had no PUBACK for
+    for (const [ts, status, products] of [[at, 3, 10], [at + 1000, 0, 12], [at + 2000, 3, 15]]) await publish([item(ts, status, products)]);
+    // a new reading behind them: once it is stored, the copies before it were handled
+    await publish([item(at + 3000, 3, 16)]);
+    await expect.poll(async () => (await latestRow()).ts.getTime()).toBe(at + 3000);
+    expect(await telemetryRows(t, id)).toBe(4);
+    const after = await latestRow();
+    expect([after.state, after.parts_total, after.products]).toEqual(['running', 6, 16]);
+    expect(await periods()).toBe(periodsBefore);
+    const stamps = await rowsOf<{ ms: number }>(t.db, sql`select (extract(epoch from ts) * 1000)::float8 as ms from telemetry where machine_tool_id = ${id} order by ts`);
+    expect(stamps.map((s) => Number(s.ms))).toEqual([at, at + 1000, at + 2000, at + 3000]);
   });
 
   it('counts malformed payloads by reason, drops them, and stores the box next good message', async () => {
@@ -208,6 +243,9 @@ describe('telemetry ingest of data/<gw>/v1', () => {
     const old = new Date(now.getTime() - 40 * 86_400_000);
     await partitions.ensure([dayKey(old)]);
     await t.db.execute(sql`insert into telemetry (machine_tool_id, ts, "values") values (1, ${old.toISOString()}::timestamptz, '{}'::jsonb)`);
+    // a day's partition made by the ingest has the unique (machine_tool_id, ts) index of its parent
+    const [index] = await rowsOf<{ def: string }>(t.db, sql`select indexdef as def from pg_indexes where tablename = ${`telemetry_${dayKey(old)}`} and indexdef like '%(machine_tool_id, ts)%'`);
+    expect(index?.def).toMatch(/^CREATE UNIQUE INDEX/);
     expect(await partitions.dropOlderThan(now, 30)).toEqual([`telemetry_${dayKey(old)}`]);
     expect(await exists(`telemetry_${dayKey(old)}`)).toBe(false);
     expect(await exists(`telemetry_${dayKey(now)}`)).toBe(true);

@@ -180,11 +180,14 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
     outcome.latest.push({ reading: last, values: cursor.values });
   }
 
-  // one statement: its parts see the same snapshot, so closing the open periods never touches those opened here
+  // one statement: its parts see the same snapshot, so closing the open periods never touches those opened here.
+  // A reading sent again (QoS 1 redelivery) is not stored twice; the latest row takes its values from h, never from
+  // what the history insert stored, so a skipped copy changes nothing else
   await tx.execute(sql`with
     h as materialized (select ${historyDoc(readings)}::jsonb as doc),
     history as (insert into telemetry (machine_tool_id, ts, "values")
-      select (e->>0)::int, (e->>1)::timestamptz, e->2 from h, jsonb_array_elements(h.doc) e),
+      select (e->>0)::int, (e->>1)::timestamptz, e->2 from h, jsonb_array_elements(h.doc) e
+      on conflict (machine_tool_id, ts) do nothing),
     closed_states as (update machine_state_log s set ended_at = c.at
       from jsonb_to_recordset(${json(closeStates)}::jsonb) as c("machineId" int, at timestamptz)
       where s.machine_tool_id = c."machineId" and s.ended_at is null),
