@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { Utf8WorkbookReader } from './xlsx-utf8.js';
 
 /** A plain cell value: what a formula, rich text or hyperlink cell shows. */
 export type PlainCell = string | number | boolean | Date | null;
@@ -29,7 +30,8 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  */
 export async function readFirstSheet(file: Buffer, maxRows: number): Promise<ReadSheet> {
   if (!file.subarray(0, 4).equals(ZIP_MAGIC)) throw new NotXlsxError();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+  // not exceljs's own reader: it breaks Chinese text split across zip chunks (see xlsx-utf8.ts)
+  const reader = new Utf8WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
