@@ -134,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttTlsCert: env.MQTT_TLS_CERT || '',
     mqttTlsKey: env.MQTT_TLS_KEY || '',
-    mqttShareGroup: env.MQTT_SHARE_GROUP || 'gw',
+    // set but empty: one node, plain subscriptions (MQTT_SHARE_GROUP= ); unset: the group gw, safe for several nodes
+    mqttShareGroup: (env.MQTT_SHARE_GROUP ?? 'gw').trim(),
     mqttClientId: env.MQTT_CLIENT_ID || '',
     mqttSessionExpiry: int(env.MQTT_SESSION_EXPIRY, 3600, 'MQTT_SESSION_EXPIRY', 1),
     mqttUsername: env.MQTT_USERNAME || '',

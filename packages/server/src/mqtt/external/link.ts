@@ -12,7 +12,7 @@ interface Log {
 
 export interface ExternalLinkOptions {
   url: string;
-  /** The `$share/<group>/…` group of data, traffic and ota: nodes of one group split those messages. */
+  /** The `$share/<group>/…` group of data, traffic and ota: nodes of one group split those messages. Empty: one node, plain subscriptions. */
   shareGroup: string;
   username?: string;
   password?: string;
@@ -38,11 +38,23 @@ export interface ExternalLink extends BoxLink {
   close(): Promise<void>;
 }
 
+/**
+ * The pause between tries to reconnect to the broker during the first PROMPT_FOR_MS after losing it (then it
+ * doubles up to 30 s). Short: with shared subscriptions what boxes publish between a broker restart and the
+ * nodes' return reaches nobody, so the nodes come back as soon as the broker listens again.
+ */
+const FIRST_RETRY_MS = 200;
+const PROMPT_FOR_MS = 30_000;
+
 /** Kinds split between the nodes of a group; `state` and `echo` reach every node (presence; replies to commands sent by any node). */
 const SHARED: ReadonlySet<BoxPublishKind> = new Set(['data', 'traffic', 'ota']);
 
-/** The topic filter this node subscribes to for `kind`. */
-export const externalFilter = (kind: BoxPublishKind, group: string) => (SHARED.has(kind) ? `$share/${group}/${kind}/+/v1` : `${kind}/+/v1`);
+/**
+ * The topic filter this node subscribes to for `kind`. No group (one node): plain filters, which a kept session
+ * restores after a broker restart (Mosquitto 2.0 does not restore `$share/…` ones, so what boxes publish before
+ * the nodes are back is acknowledged to them and delivered to nobody).
+ */
+export const externalFilter = (kind: BoxPublishKind, group: string) => (group && SHARED.has(kind) ? `$share/${group}/${kind}/+/v1` : `${kind}/+/v1`);
 
 /**
  * The box link when an external broker (Mosquitto, EMQX…) carries the boxes: the server is one more MQTT
@@ -61,7 +73,7 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     protocolVersion: 5,
     clean: !options.clientId,
     ...(options.clientId ? { properties: { sessionExpiryInterval: options.sessionExpiry ?? 3600 } } : {}),
-    reconnectPeriod: 1000,
+    reconnectPeriod: FIRST_RETRY_MS,
     connectTimeout: 10_000,
     resubscribe: false,
   };
@@ -70,7 +82,9 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
   let held = new Map<number, Promise<void>>();
   /** Per box: the tail of its messages being handled (they run in order). */
   const tails = new Map<string, Promise<void>>();
-  let backoff = 1000;
+  let backoff = FIRST_RETRY_MS;
+  /** When the broker was lost (0: connected or never was). */
+  let lostAt = 0;
   let isOpen = false;
   let open: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (open = resolve));
@@ -134,7 +148,8 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
   const first = new Promise<void>((resolve) => (firstResolve = resolve));
   client.on('connect', () => {
     held = new Map();
-    backoff = 1000;
+    backoff = FIRST_RETRY_MS;
+    lostAt = 0;
     client.options.reconnectPeriod = backoff;
     log.info({ url: options.url, clientId: clientOptions.clientId }, '已连接外部 MQTT 服务');
     // a connection closed while subscribing (Mosquitto's dynsec kicks us when our role changes) subscribes on the next
@@ -144,8 +159,10 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     );
   });
   client.on('close', () => {
-    // reconnect with a growing pause (1 s doubling up to 30 s), reset on a successful connect
-    backoff = Math.min(backoff * 2, 30_000);
+    // mqtt.js has already set its timer with the pause before this one (the next pause is set here): every
+    // FIRST_RETRY_MS for PROMPT_FOR_MS, then doubling up to 30 s, reset on a successful connect
+    lostAt ||= Date.now();
+    if (Date.now() - lostAt >= PROMPT_FOR_MS) backoff = Math.min(backoff * 2, 30_000);
     client.options.reconnectPeriod = backoff;
   });
   client.on('error', (err) => log.warn({ err: err.message }, '外部 MQTT 服务连接错误'));
