@@ -1,3 +1,5 @@
+// first: before any schema of @gw/contracts is made
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
