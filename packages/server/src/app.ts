@@ -61,6 +61,8 @@ export interface BuiltApp {
 }
 
 /** Seeds the database and assembles the server: framework plugins, then app plugins, then routes. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
@@ -84,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // a hop count as the function Fastify's types take: believe the addresses that many proxies appended
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_CEILING_BYTES,
     frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();

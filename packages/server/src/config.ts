@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { BOX_COMMAND_TIMEOUT_SECONDS } from '@gw/contracts';
 import type { RateLimits } from './http/rate-limit.js';
@@ -36,7 +37,11 @@ export interface Config {
   wechatApiUrl: string;
   logLevel: string;
   /** Behind a load balancer: take the client ip from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: false none, true every hop, a number that many hops from this
+   * server, or a list of the proxies' addresses/CIDRs (Fastify's trustProxy).
+   */
+  trustProxy: boolean | number | string;
   /** Folder of the built console; served at /custom/. */
   webDist: string;
   /** Export (and import failure) files are deleted this long after they were written. */
@@ -105,6 +110,29 @@ function int(value: string | undefined, fallback: number, name: string, min = 0)
   return n;
 }
 
+/**
+ * TRUST_PROXY: off, on (every hop), a number of hops, or the proxies' addresses. With `on` a client that sends
+ * its own X-Forwarded-For picks the address the logs, the lockout and the rate limits see unless the proxy
+ * replaces that header; a hop count or the proxy's address believes only what the proxy itself appended.
+ */
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (/^(|off|false|no|0)$/i.test(v)) return false;
+  if (/^(on|true|yes)$/i.test(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const names = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const valid = (e: string) => {
+    if (names.has(e)) return true;
+    const [address, bits, extra] = e.split('/');
+    const family = isIP(address);
+    return family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  };
+  const bad = entries.find((e) => !valid(e));
+  if (bad !== undefined || !entries.length) throw new Error(`环境变量 TRUST_PROXY 应为 off、on、跳数或代理地址(如 10.0.0.0/8,逗号分隔),收到 "${bad ?? v}"`);
+  return entries.join(',');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   return {
@@ -125,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firmwareMaxMb: int(env.FIRMWARE_MAX_MB, 200, 'FIRMWARE_MAX_MB', 1),
     wechatApiUrl: (env.WECHAT_API_URL || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: /^(on|true|1|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST || path.join(here, '../../web/dist')),
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72, 'EXPORT_TTL_HOURS', 1),
     exportConcurrency: int(env.EXPORT_CONCURRENCY, 1, 'EXPORT_CONCURRENCY', 1),

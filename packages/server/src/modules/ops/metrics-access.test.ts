@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { addressList } from '../../http/address-list.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { METRICS_MSG } from './health.js';
@@ -87,5 +88,37 @@ describe('addressList', () => {
     for (const entry of ['localhost', '10.0.0.0/33', '10.0.0.0/', '10.0.0.0/8/8', '::1/129', '1.2.3']) {
       expect(() => addressList([entry], 'METRICS_ALLOW'), entry).toThrow(/METRICS_ALLOW 中的地址不正确/);
     }
+  });
+});
+
+describe('TRUST_PROXY naming how many proxies to believe', () => {
+  it('with one hop, a forwarded-for the client wrote itself is not believed: only what the proxy appended counts', async () => {
+    const t = await createTestApp({ env: { METRICS_ALLOW: '10.0.0.0/8', TRUST_PROXY: '1' } });
+    try {
+      // the proxy (127.0.0.1) appended the client's real address after the one the client forged
+      expect((await read(t, '127.0.0.1', { 'x-forwarded-for': '10.1.1.1, 203.0.113.5' })).status).toBe(403);
+      expect((await read(t, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5, 10.1.1.1' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with the proxy’s address, only that proxy’s header counts', async () => {
+    const t = await createTestApp({ env: { METRICS_ALLOW: '10.0.0.0/8', TRUST_PROXY: '127.0.0.1' } });
+    try {
+      expect((await read(t, '127.0.0.1', { 'x-forwarded-for': '10.1.1.1' })).status).toBe(200);
+      // a stranger's header is ignored: its own address is what counts
+      expect((await read(t, '203.0.113.7', { 'x-forwarded-for': '10.1.1.1' })).status).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a value that is none of off, on, a hop count or addresses, naming the setting', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow('TRUST_PROXY');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toBe('10.0.0.0/8,::1');
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 });
