@@ -174,10 +174,14 @@ export async function publishFor({ port, boxes, seconds = Infinity, perBox = Inf
     links.map(async (link, b) => {
       const topic = `data/${gatewayOf(first + b)}/v1`;
       let n = 0;
+      // a box stamps each reading of its own: one millisecond later than its last at least (a machine tool's
+      // history keeps one reading per millisecond, so the window's messages must not share one)
+      let last = 0;
       await Promise.all(
         Array.from({ length: window }, async () => {
           while (!stop && n < perBox) {
-            await link.publish(topic, fanucMessage(n++, machines, values));
+            last = Math.max(Date.now(), last + 1);
+            await link.publish(topic, fanucMessage(n++, machines, values, { ts: last }));
             acked++;
           }
         }),
