@@ -15,6 +15,8 @@ export default defineConfig({
     onUnhandledError(error): boolean | void {
       const stack = error.stack ?? '';
       if (error.name === 'ReferenceError' && error.message === 'window is not defined' && stack.includes('performWorkUntilDeadline')) return false;
+      // the same for the top progress bar's fade-out timer (nprogress) of a page that finished loading just before
+      if (error.name === 'ReferenceError' && error.message === 'document is not defined' && stack.includes('nprogress')) return false;
     },
     projects: [
       { resolve: { alias }, test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
