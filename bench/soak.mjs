@@ -9,7 +9,7 @@
 // and the consoles' problems. `npm run build` first.
 //   node bench/soak.mjs [--minutes 30] [--boxes 1000] [--rate 1] [--probe 5] [--consoles browser|channel] [--check]
 // --check exits 1 when a goal is missed (CI runs: node bench/soak.mjs --minutes 2 --check).
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startBuiltServer } from '../scripts/built-server.mjs';
@@ -149,22 +149,6 @@ function logLines(output, from) {
   return found;
 }
 
-/**
- * The built server on `dataDir`, tried three times: on a machine busy with other work a start (a fresh database's
- * migrations most of all) can outlast startBuiltServer's minute. A `fresh` start begins again on an empty dir.
- */
-async function startPatiently(dir, env, fresh) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startBuiltServer({ dataDir: dir, env });
-    } catch (err) {
-      if (attempt === 3) throw err;
-      console.error(`server start ${attempt} failed (${String(err.message).split('\n')[0]}), trying again`);
-      if (fresh) for (const entry of readdirSync(dir)) rmSync(path.join(dir, entry), { recursive: true, force: true });
-    }
-  }
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-soak-'));
 const mqttPort = await freePort();
 const env = { MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD };
@@ -175,10 +159,11 @@ let server;
 let consoles;
 let links = [];
 try {
-  const first = await startPatiently(dataDir, env, true);
+  // a machine busy with other work can hold a start (a fresh database's migrations most of all) past the default minute
+  const first = await startBuiltServer({ dataDir, env, healthyWithinMs: 180_000 });
   await first.stop({ keepData: true });
   await seedBoxes(dataDir, BOXES, MACHINES);
-  server = await startPatiently(dataDir, env, false);
+  server = await startBuiltServer({ dataDir, env, healthyWithinMs: 180_000 });
   const token = await loginToken(server.url, 'admin', PASSWORD);
   const get = async (p) => (await fetch(`${server.url}${API}${p}`, { headers: { token } }).then((r) => r.json())).data;
   const [box] = await get(`/device/device?keywords=${gatewayOf(1)}&limit=1`);

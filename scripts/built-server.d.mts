@@ -9,4 +9,4 @@ export interface BuiltServer {
   kill(): Promise<void>;
   stop(options?: { keepData?: boolean }): Promise<{ code: number | null; ms: number }>;
 }
-export function startBuiltServer(options?: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] }): Promise<BuiltServer>;
+export function startBuiltServer(options?: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[]; healthyWithinMs?: number }): Promise<BuiltServer>;

@@ -18,7 +18,8 @@ export function freePort() {
   });
 }
 
-export async function startBuiltServer({ env = {}, dataDir, port, nodeArgs = [] } = {}) {
+/** `healthyWithinMs`: how long the start may take to answer healthz before it is killed (a busy machine opening a big PGlite needs more than the 60 s default). */
+export async function startBuiltServer({ env = {}, dataDir, port, nodeArgs = [], healthyWithinMs = 60_000 } = {}) {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'gw-run-'));
   const listenPort = port ?? (await freePort());
   const began = performance.now();
@@ -38,10 +39,10 @@ export async function startBuiltServer({ env = {}, dataDir, port, nodeArgs = [] 
     } catch {
       /* not listening yet */
     }
-    if (performance.now() - began > 60_000) {
+    if (performance.now() - began > healthyWithinMs) {
       // a server left running would hold its port and a core after the test that started it is gone
       child.kill('SIGKILL');
-      throw new Error(`server not healthy after 60 s:\n${output}`);
+      throw new Error(`server not healthy after ${Math.round(healthyWithinMs / 1000)} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 20));
   }
