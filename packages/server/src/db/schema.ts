@@ -837,6 +837,8 @@ export const rolloutItem = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** When the command went out (sending) and when the box last reported; the timeouts count from these. */
     sent_at: timestamp('sent_at', { withTimezone: true }),
+    /** The box's connection (device.online_session) its order last went to: one back on another is sent it again. */
+    session: text('session').notNull().default(''),
     updated_at: updatedAt(),
   },
   (t) => [

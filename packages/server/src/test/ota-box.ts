@@ -27,7 +27,13 @@ export class OtaBox {
   readonly orders: BoxUpgrade[] = [];
   /** Whether it is between an accepted order and its end (done, failed, rolled back). */
   busy = false;
-  private resume: (() => void) | null = null;
+  /** Updates it began (an order again while it runs one is answered 0 and changes nothing). */
+  starts = 0;
+  private current: BoxUpgrade | null = null;
+  /** Bumped by a restart: an update of an earlier one stops at its next step. */
+  private generation = 0;
+  /** Words waiting for the box's next connection. */
+  private waiting: (() => void)[] = [];
 
   constructor(
     public t: TestApp,
@@ -45,7 +51,7 @@ export class OtaBox {
       JSON.stringify({ online: true, ts: t.clock.now().getTime(), version: this.version }),
       { qos: 1, retain: true },
     );
-    this.resume?.();
+    for (const wake of this.waiting.splice(0)) wake();
   }
 
   async end(): Promise<void> {
@@ -59,40 +65,67 @@ export class OtaBox {
     this.box = null;
   }
 
+  /** The box restarted while offline: its update under way is gone without a word; it comes back with `connect`. */
+  restarted(): void {
+    this.dropped();
+    this.generation += 1;
+    this.busy = false;
+    this.current = null;
+  }
+
   private answer(command: BoxCommand): FakeAnswer {
     const order = command.data as BoxUpgrade;
     this.orders.push(order);
+    // the same order again while it runs (the platform lost track of it): the box goes on with the one it has
+    const running = this.busy ? this.current : null;
+    if (running?.rollout_id === order.rollout_id && running.version === order.version) return { ret: 0, msg: '升级进行中' };
     const plan = this.plan(order, this.orders.filter((o) => o.rollout_id === order.rollout_id).length);
     if (plan.do === 'mute') return null;
     if (plan.do === 'refuse') return { ret: plan.ret, msg: plan.msg };
     this.busy = true;
+    this.current = order;
+    this.starts += 1;
     setTimeout(() => void this.run(order, plan), 5);
     return { ret: 0, msg: '开始升级' };
   }
 
-  private async report(rollout_id: number, ota: Record<string, unknown>): Promise<void> {
-    // a box whose server is away waits for the next one (a restart in the middle of an update)
-    while (!this.box) await new Promise<void>((resolve) => (this.resume = resolve));
-    await this.box.client.publishAsync(boxTopic('ota', this.gatewayId), JSON.stringify({ rollout_id, ...ota }), { qos: 1 });
+  /**
+   * One word on `ota`, kept until the broker has it: a box whose server is away (or whose link dropped before the
+   * acknowledgement) says it again on its next connection. A restart of the box itself forgets it.
+   */
+  private async report(rollout_id: number, ota: Record<string, unknown>, generation: number): Promise<void> {
+    for (;;) {
+      while (!this.box) await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (generation !== this.generation) return;
+      const box = this.box;
+      try {
+        return await box.client.publishAsync(boxTopic('ota', this.gatewayId), JSON.stringify({ rollout_id, ...ota }), { qos: 1 }).then(() => undefined);
+      } catch (err) {
+        if (this.box === box) throw err;
+      }
+    }
   }
 
   private async run(order: BoxUpgrade, plan: Exclude<OtaPlan, { do: 'mute' | 'refuse' }>): Promise<void> {
     if (plan.do === 'silent') return;
     const id = order.rollout_id;
     const failAt = plan.do === 'fail' ? plan.at : null;
+    const generation = this.generation;
     for (const step of ['downloading', 'verifying', 'installing'] as const) {
+      if (generation !== this.generation) return;
       if (failAt === step) {
         // not busy from the moment its last word is on the way: the server cannot have it final any sooner
         this.busy = false;
-        return this.report(id, { state: 'failed', error: (plan as { error: string }).error });
+        return this.report(id, { state: 'failed', error: (plan as { error: string }).error }, generation);
       }
-      await this.report(id, step === 'downloading' ? { state: step, progress: 50 } : { state: step });
+      await this.report(id, step === 'downloading' ? { state: step, progress: 50 } : { state: step }, generation);
       if (step === 'downloading' && plan.do === 'ok' && plan.hold) await plan.hold;
     }
+    if (generation !== this.generation) return;
     this.busy = false;
     if (plan.do === 'rollback') return this.reboot(this.version);
     await this.reboot(order.version);
-    await this.report(id, { state: 'done', progress: 100, version: order.version });
+    await this.report(id, { state: 'done', progress: 100, version: order.version }, generation);
   }
 
   private async reboot(version: string): Promise<void> {

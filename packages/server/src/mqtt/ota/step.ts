@@ -26,6 +26,8 @@ export interface StepTimes {
   now: Date;
   /** A command with no echo after this long was in flight on a node that is gone. */
   orphanMs: number;
+  /** A busy box back on another connection and silent this long since its last word is sent its order again. */
+  resumeMs?: number;
   /** A busy box with no word for this long fails with 升级超时. */
   itemTimeoutMs?: number;
 }
@@ -46,15 +48,19 @@ type Locked = {
   size: number | string;
 };
 
+/** How long a busy box back on another connection may stay silent before its order goes again. */
+export const RESUME_AFTER_MS = 5000;
+
 const rowsOf = async <T extends Record<string, unknown>>(tx: Tx, query: SQL) => ((await tx.execute<T>(query)) as { rows: T[] }).rows;
 const iso = (date: Date) => date.toISOString();
 
 /**
  * One step of a running rollout, in the caller's transaction: its row locked with SKIP LOCKED (another node, or a
  * person pausing it, has it now: null). Busy boxes past their time fail; a command whose node died goes again
- * once; offline boxes past the batch's deadline are skipped; pending online boxes of the batch go to `sending` up
- * to the concurrency; a batch whose boxes are all final stops the rollout (failures past the threshold), ends it,
- * or starts the next batch after the pause. Several steps may follow each other while nothing waits.
+ * once; a busy box back on another connection gets its order again; offline boxes past the batch's deadline are
+ * skipped; pending online boxes of the batch go to `sending` up to the concurrency; a batch whose boxes are all
+ * final stops the rollout (failures past the threshold), ends it, or starts the next batch after the pause.
+ * Several steps may follow each other while nothing waits.
  */
 export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): Promise<StepResult | null> {
   const { now } = times;
@@ -90,6 +96,23 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
        returning device_id, state`,
     ),
   );
+  // busy boxes back on another connection since their order went out, and silent since (the words they had queued
+  // come first): the order again. One still at it answers 0 and goes on; one that lost it (it restarted, or its
+  // failure report went to a server that was gone) starts over. Once per connection; installing is left to the
+  // version the box comes back with.
+  const resumeMs = times.resumeMs ?? RESUME_AFTER_MS;
+  const resent = await rowsOf<{ device_id: number; gateway_id: string; state: RolloutItemState }>(
+    tx,
+    sql`update rollout_item i set state = 'sending', sent_at = ${iso(now)}, updated_at = ${iso(now)}, progress = 0, session = d.online_session
+          from device d
+         where i.rollout_id = ${rolloutId} and d.id = i.device_id and i.state in ('sending', 'downloading', 'verifying')
+           and d.online and d.online_session <> '' and d.online_session <> i.session
+           and i.updated_at < ${iso(new Date(now.getTime() - resumeMs))}
+     returning i.device_id, i.gateway_id, i.state`,
+  );
+  result.sends.push(...resent.map((s) => ({ device_id: Number(s.device_id), gateway_id: s.gateway_id, sent_at: iso(now) })));
+  changed(resent);
+
   // busy boxes that stopped reporting
   const itemTimeoutMs = times.itemTimeoutMs ?? ROLLOUT_ITEM_TIMEOUT_MINUTES * 60_000;
   changed(
@@ -125,8 +148,8 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
     if (room > 0) {
       const sent = await rowsOf<{ device_id: number; gateway_id: string; state: RolloutItemState }>(
         tx,
-        sql`update rollout_item i set state = 'sending', sent_at = ${iso(now)}, updated_at = ${iso(now)}, progress = 0
-              from (select ri.device_id from rollout_item ri join device d on d.id = ri.device_id
+        sql`update rollout_item i set state = 'sending', sent_at = ${iso(now)}, updated_at = ${iso(now)}, progress = 0, session = next.online_session
+              from (select ri.device_id, d.online_session from rollout_item ri join device d on d.id = ri.device_id
                      where ri.rollout_id = ${rolloutId} and ri.batch <= ${r.batch} and ri.state = 'pending' and d.online
                      order by ri.batch, ri.gateway_id limit ${room}
                        for update of ri skip locked) next

@@ -1,0 +1,1 @@
+ALTER TABLE "rollout_item" ADD COLUMN "session" text DEFAULT '' NOT NULL;
