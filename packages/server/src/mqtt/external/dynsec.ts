@@ -94,10 +94,10 @@ export function dynsecAccounts(client: MqttClient, log: Log, options: { serverUs
   const exists = (error: string) => /already exists/i.test(error);
   const failed = (errors: string[], allowed: (e: string) => boolean) => errors.filter((e) => e && !allowed(e));
 
-  /** Whether a dynsec client already has the server's role (getClient's answer). */
-  async function hasRole(username: string): Promise<boolean> {
+  /** Whether a dynsec client already has the role (getClient's answer). */
+  async function hasRole(username: string, rolename: string): Promise<boolean> {
     const [reply] = (await request([{ command: 'getClient', username }])) as { data?: { client?: { roles?: { rolename: string }[] } } }[];
-    return !!reply?.data?.client?.roles?.some((r) => r.rolename === SERVER_ROLE);
+    return !!reply?.data?.client?.roles?.some((r) => r.rolename === rolename);
   }
 
   /** The server's role (publish to every control topic, subscribe to what boxes publish), given to its login. */
@@ -118,7 +118,7 @@ export function dynsecAccounts(client: MqttClient, log: Log, options: { serverUs
     );
     if (bad.length) throw new Error(`Mosquitto 动态安全插件: ${bad.join('; ')}`);
     const username = options.serverUsername;
-    if (username && !(await hasRole(username))) {
+    if (username && !(await hasRole(username, SERVER_ROLE))) {
       // giving our own login a role makes dynsec close our connection (no answer comes): wait for the link to be back
       const kicked = new Promise<void>((resolve) => client.once('close', () => resolve()));
       await client.publishAsync(DYNSEC_TOPIC, JSON.stringify({ commands: [{ command: 'addClientRole', username, rolename: SERVER_ROLE }] }), { qos: 1 });
@@ -154,15 +154,14 @@ export function dynsecAccounts(client: MqttClient, log: Log, options: { serverUs
         ]);
         let bad = failed(created, exists);
         if (!bad.length && exists(created[1])) {
-          // a box that had an account: new password, enabled again, its role given (again)
-          bad = failed(
-            await run([
-              { command: 'setClientPassword', username: gatewayId, password: secret },
-              { command: 'enableClient', username: gatewayId },
-              { command: 'addClientRole', username: gatewayId, rolename: role },
-            ]),
-            exists,
-          );
+          // a box that had an account: new password, enabled again, its role given back if it lost it (Mosquitto
+          // 2.0 answers addClientRole of a role the client has with "Internal error", so it is asked first)
+          const again: Command[] = [
+            { command: 'setClientPassword', username: gatewayId, password: secret },
+            { command: 'enableClient', username: gatewayId },
+          ];
+          if (!(await hasRole(gatewayId, role))) again.push({ command: 'addClientRole', username: gatewayId, rolename: role });
+          bad = failed(await run(again), exists);
         }
         if (bad.length) throw new Error(bad.join('; '));
       }),

@@ -4,6 +4,7 @@ import { BOX_API, DEVICE_PATH } from '@gw/contracts';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { licenseBox } from '../../test/license.js';
+import { DYNSEC_TOPIC, boxRole, dynsecAccounts } from './dynsec.js';
 import type { ExternalLink } from './link.js';
 import { externalLink } from './link.js';
 import { DYNSEC_ADMIN, type TestMosquitto, startMosquitto } from './test-mosquitto.js';
@@ -100,6 +101,27 @@ describe('an external Mosquitto with dynamic security, kept in step by the serve
     await box.publishAsync('state/X-A/v1', JSON.stringify({ online: true, ts: Date.now() }), { qos: 1, retain: true });
     expect(await until(() => commands.some((c) => c.url === BOX_API.license))).toBe(true);
     expect(commands.find((c) => c.url === BOX_API.license)).toMatchObject({ method: 'POST', data: { license: issued.certificate } });
+    await box.endAsync();
+  });
+
+  it('a box whose account exists already gets the new secret without an error, and its role back when it had lost it', async () => {
+    const errors: unknown[] = [];
+    const accounts = dynsecAccounts((t.deps.link as ExternalLink).client, { info: () => undefined, error: (obj) => errors.push(obj) });
+    await accounts.upsert('X-R', 'First-secret-1');
+    await accounts.upsert('X-R', 'Second-secret-2');
+    expect(errors).toEqual([]);
+    expect(await refusal('X-R', 'First-secret-1')).toBe(135);
+    expect(await refusal('X-R', 'Second-secret-2')).toBeNull();
+
+    // the role taken away by hand: the next upsert gives it back, and the box may publish again
+    const admin = await mqtt.connectAsync(broker.url, { ...DYNSEC_ADMIN, protocolVersion: 4 });
+    await admin.publishAsync(DYNSEC_TOPIC, JSON.stringify({ commands: [{ command: 'removeClientRole', username: 'X-R', rolename: boxRole('X-R') }] }));
+    await admin.endAsync();
+    await accounts.upsert('X-R', 'Third-secret-3');
+    expect(errors).toEqual([]);
+    const box = await connect('X-R', 'Third-secret-3');
+    await box.publishAsync('data/X-R/v1', '{"n":2}', { qos: 1 });
+    expect(await until(() => received.includes('data/X-R/v1 {"n":2}'))).toBe(true);
     await box.endAsync();
   });
 
