@@ -191,36 +191,40 @@ describe('firmware rollouts to boxes (runner, ota reports, confirmation by state
     await box.end();
   });
 
-  it('a busy box back on another connection gets its order again once it is quiet: one still at it goes on, one that lost its update starts over', async () => {
-    const boxes = await online(2, `O${++serial}`);
-    const [going, lost] = boxes;
+  it('a busy box back on another connection gets its order again once it is quiet: one still at it goes on, one that lost its update starts over, one that does not answer is 设备无响应', async () => {
+    const boxes = await online(3, `O${++serial}`);
+    const [going, lost, dumb] = boxes;
     let go!: () => void;
     const hold = new Promise<void>((resolve) => (go = resolve));
+    const forever = new Promise<void>(() => undefined);
     going.plan = () => ({ do: 'ok', hold });
-    // the first update hangs until the box restarts; the order again goes through
-    lost.plan = (_order, attempt) => (attempt === 1 ? { do: 'ok', hold: new Promise<void>(() => undefined) } : { do: 'ok' });
-    const r = await start(boxes, { batch_size: 2, concurrency: 2 });
-    await driveUntil(r.id, (d) => d.items.every((i) => i.state === 'downloading'), 'both downloading');
+    // the first update hangs until the box restarts; the order again goes through (lost) or is never answered (dumb)
+    lost.plan = (_order, attempt) => (attempt === 1 ? { do: 'ok', hold: forever } : { do: 'ok' });
+    dumb.plan = (_order, attempt) => (attempt === 1 ? { do: 'ok', hold: forever } : { do: 'mute' });
+    const r = await start(boxes, { batch_size: 3, concurrency: 3, stop_failure_percent: 100 });
+    await driveUntil(r.id, (d) => d.items.every((i) => i.state === 'downloading'), 'all downloading');
 
-    // both connections drop; `lost` restarts meanwhile and forgets its update (its failure report went nowhere)
+    // every connection drops; lost and dumb restart meanwhile and forget their update (a failure report went nowhere)
     going.dropped();
     lost.restarted();
-    await going.connect();
-    await lost.connect();
+    dumb.restarted();
+    for (const b of boxes) await b.connect();
     // not at once: what a box had queued comes first, so a few passes change nothing
     for (let i = 0; i < 5; i++) await otaOf(t.deps)!.runner!.tick();
-    expect(boxes.map((b) => b.orders.length)).toEqual([1, 1]);
-    expect(Object.values(states(await detail(r.id)))).toEqual(['downloading', 'downloading']);
+    expect(boxes.map((b) => b.orders.length)).toEqual([1, 1, 1]);
+    expect(Object.values(states(await detail(r.id)))).toEqual(['downloading', 'downloading', 'downloading']);
 
     t.clock.advance(6_000);
-    await driveUntil(r.id, () => going.orders.length === 2 && lost.orders.length === 2, 'the orders again');
+    await driveUntil(r.id, () => boxes.every((b) => b.orders.length === 2), 'the orders again');
     go();
+    await driveUntil(r.id, (d) => states(d)[going.gatewayId] === 'done' && states(d)[lost.gatewayId] === 'done', 'two done');
+    // the order again unanswered is a lost command: once more, then 设备无响应 — not 30 minutes of 下载中
+    t.clock.advance(3_000);
     const done = await driveUntil(r.id, (d) => d.state === 'done', 'done');
-    expect(Object.values(states(done))).toEqual(['done', 'done']);
-    // one update each: the box still at it answered the order again with 升级进行中
+    expect(Object.values(states(done))).toEqual(['done', 'done', 'failed: 设备无响应']);
+    // one update each for the first two: the box still at it answered the order again with 升级进行中
     expect([going.starts, lost.starts]).toEqual([1, 2]);
-    for (let i = 0; i < 3; i++) await otaOf(t.deps)!.runner!.tick();
-    expect(boxes.map((b) => b.orders.length)).toEqual([2, 2]);
+    expect(boxes.map((b) => b.orders.length)).toEqual([2, 2, 3]);
     for (const b of boxes) await b.end();
   });
 

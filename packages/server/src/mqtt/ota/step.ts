@@ -99,11 +99,12 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
   // busy boxes back on another connection since their order went out, and silent since (the words they had queued
   // come first): the order again. One still at it answers 0 and goes on; one that lost it (it restarted, or its
   // failure report went to a server that was gone) starts over. Once per connection; installing is left to the
-  // version the box comes back with.
+  // version the box comes back with. updated_at stays the box's last word: a box that does not answer this send is
+  // an unechoed command (again once, then 设备无响应), and only the box's own words put off 升级超时.
   const resumeMs = times.resumeMs ?? RESUME_AFTER_MS;
   const resent = await rowsOf<{ device_id: number; gateway_id: string; state: RolloutItemState }>(
     tx,
-    sql`update rollout_item i set state = 'sending', sent_at = ${iso(now)}, updated_at = ${iso(now)}, progress = 0, session = d.online_session
+    sql`update rollout_item i set state = 'sending', sent_at = ${iso(now)}, progress = 0, session = d.online_session
           from device d
          where i.rollout_id = ${rolloutId} and d.id = i.device_id and i.state in ('sending', 'downloading', 'verifying')
            and d.online and d.online_session <> '' and d.online_session <> i.session
