@@ -60,9 +60,10 @@ export interface BuiltApp {
   generatedPassword?: string;
 }
 
-/** Seeds the database and assembles the server: framework plugins, then app plugins, then routes. */
+/** TRUST_PROXY as a hop count: believe the addresses that many proxies appended. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** Seeds the database and assembles the server: framework plugins, then app plugins, then routes. */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
