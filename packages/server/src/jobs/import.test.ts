@@ -86,8 +86,7 @@ describe('import of a resource from its xlsx template', () => {
     try {
       const before = (await t.db.select().from(operationLog)).length;
       const { status, body } = await upload(admin, await xlsxOf([TEMPLATE, ['原子 一'], ['原子 二'], ['BOOM'], ['原子 四']]));
-      expect(status).toBe(200);
-      expect(body).toMatchObject({ code: 300, message: '第 4 行无法保存 (数据已存在,不能重复),本次导入没有保存任何数据' });
+      expect({ status, body }).toMatchObject({ status: 200, body: { code: 300, message: '第 4 行无法保存 (数据已存在,不能重复),本次导入没有保存任何数据' } });
       expect(await companies('原子')).toEqual([]);
       expect((await t.db.select().from(operationLog)).length).toBe(before);
     } finally {

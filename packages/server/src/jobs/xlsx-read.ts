@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { Utf8WorkbookReader } from './xlsx-utf8.js';
+import { OrderedWorkbookReader } from './xlsx-ordered.js';
 
 /** A plain cell value: what a formula, rich text or hyperlink cell shows. */
 export type PlainCell = string | number | boolean | Date | null;
@@ -25,13 +24,14 @@ export class TooManyRowsError extends Error {}
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
- * The first worksheet of an xlsx: the header row's titles and the data rows below it (empty rows skipped),
- * read with exceljs's streaming reader so a file with too many rows is refused without loading it whole.
+ * The first worksheet of an xlsx (the first tab): the header row's titles and the data rows below it (empty rows
+ * skipped), read with exceljs's streaming reader so a file with too many rows is refused without loading it whole.
  */
 export async function readFirstSheet(file: Buffer, maxRows: number): Promise<ReadSheet> {
   if (!file.subarray(0, 4).equals(ZIP_MAGIC)) throw new NotXlsxError();
-  // not exceljs's own reader: it breaks Chinese text split across zip chunks (see xlsx-utf8.ts)
-  const reader = new Utf8WorkbookReader(Readable.from([file]), {
+  // not exceljs's own reader: it breaks Chinese text split across zip chunks (xlsx-utf8.ts) and takes the parts in
+  // the order stored, refusing good files (xlsx-ordered.ts)
+  const reader = new OrderedWorkbookReader(file, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
