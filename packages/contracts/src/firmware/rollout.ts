@@ -56,7 +56,7 @@ export type OtaStep = (typeof OTA_STEPS)[number];
 export const ROLLOUT_LIMITS = { maxBoxes: 100_000, maxConcurrency: 5_000, maxPauseSeconds: 86_400 } as const;
 /** Default minutes a box of a started batch may stay offline before it is skipped. */
 export const ROLLOUT_OFFLINE_DEADLINE_MINUTES = 30;
-/** Default minutes a box may take from the command to done before it fails with 升级超时. */
+/** Default minutes a busy box (发送中 … 安装中) may stay silent before it fails with 升级超时; each of its words starts them again. */
 export const ROLLOUT_ITEM_TIMEOUT_MINUTES = 30;
 
 export const rolloutTargetSchema = z.object({
