@@ -16,8 +16,8 @@ type Method = (this: unknown, source: unknown, ...rest: unknown[]) => unknown;
 
 /** Methods whose first argument is a zip entry stream, which they iterate themselves. */
 const ENTRY_METHODS = ['_parseRels', '_parseWorkbook', '_parseSharedStrings', '_parseStyles'] as const;
-/** Methods whose first argument is an async iterable of a part's bytes (a zip entry or the temp file of a deferred sheet). */
-const ITERATOR_METHODS = ['_parseWorksheet', '_parseHyperlinks'] as const;
+/** Methods whose first argument is an async iterable of a part's bytes (hyperlinks are not read: xlsx-ordered.ts). */
+const ITERATOR_METHODS = ['_parseWorksheet'] as const;
 
 /** The chunks of a byte stream as strings, a character split between two chunks kept whole. */
 export async function* decodeUtf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
