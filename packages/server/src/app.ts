@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import { applyChineseMessages } from '@gw/contracts';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
@@ -14,6 +14,7 @@ import { API_PREFIX, registerGuard } from './http/guard.js';
 import { BODY_CEILING_BYTES, registerBodyLimits } from './http/body-limit.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { strictBodyValidator } from './http/validator.js';
 import { CountCache } from './http/resource/count-cache.js';
 import { startJobs } from './jobs/export-runner.js';
 import { sheetJobs } from './jobs/sheets.js';
@@ -92,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     bodyLimit: BODY_CEILING_BYTES,
     frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictBodyValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);

@@ -4,12 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, idParamSchema, idSchema } from '@gw/contracts';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { ok } from '../reply.js';
 import { deleteLines, splitLines, writeLines } from './lines.js';
 import { rowsWhere } from './list-query.js';
 import { answerRows } from './present.js';
 import type { ResourceDef, Row } from './types.js';
+
+/** The answer to an update that names no field to change. */
+export const EMPTY_UPDATE = '参数错误 请求体没有要保存的字段';
 
 const bulkDeleteSchema = z.object({ ids: z.array(idSchema).min(1, '请选择要删除的记录').max(1000, '一次最多删除 1000 条') });
 
@@ -67,6 +70,9 @@ export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void
         const { values, lines } = splitLines(def, req.body);
         const row = await req.tx(async (tx) => {
           const [current] = await rowsOf(def, req, tx, [req.params.id]);
+          // 保存成功 is said only of something saved: a body with no field at all is refused (after the row is
+          // found, so an id outside the caller's rows is a 404 whatever the body)
+          if (!lines && !Object.values(values).some((v) => v !== undefined)) throw badRequest(EMPTY_UPDATE);
           await def.checkWrite?.(req, values, current, tx);
           const columns = def.toColumns ? await def.toColumns(values, req, tx) : values;
           const [updated] = Object.keys(columns).length
@@ -74,7 +80,7 @@ export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void
             : [current];
           // lines sent replace the stored ones; lines left out stay
           if (lines) await writeLines(def, req, tx, updated, lines, true);
-          if (updated === current && !lines) return answer(req, current, tx);
+          // afterWrite runs even when no column changed: it saves what is not a column (a box's tags alone)
           await def.afterWrite?.(req, updated, current, tx);
           return answer(req, updated, tx);
         });

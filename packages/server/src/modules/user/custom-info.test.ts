@@ -59,8 +59,10 @@ describe('GET and PUT /user/custom_info', () => {
     const [acme] = await t.db.insert(customer).values({ company_name: '乙公司' }).returning();
     await t.createUser({ username: 'mover', password: 'mover-pass', roles: [ROLE_CUSTOMER], customer_id: acme.id });
     const token = await t.login('mover', 'mover-pass');
-    await put(token, { company_name: '乙公司二', parent_id: vendorId, is_vendor: true });
-    expect((await get(token)).json().data).toMatchObject({ company_name: '乙公司二', parent_id: null, is_vendor: false });
+    const res = await put(token, { company_name: '乙公司二', parent_id: vendorId, is_vendor: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/parent_id: 不接受此字段.*is_vendor: 不接受此字段/);
+    expect((await get(token)).json().data).toMatchObject({ company_name: '乙公司', parent_id: null, is_vendor: false });
   });
 
   it('refuses a user without a company, for reading and for writing', async () => {

@@ -104,9 +104,12 @@ describe('GET and PUT /user/info', () => {
   it('does not let the profile form change roles or username', async () => {
     await t.createUser({ username: 'sneaky', password: 'sneaky-pass' });
     const token = await t.login('sneaky', 'sneaky-pass');
-    await update(token, { name: 'Sneaky', roles: [ROLE_ADMIN], username: 'admin2' });
+    const res = await update(token, { name: 'Sneaky', roles: [ROLE_ADMIN], username: 'admin2' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/roles: 不接受此字段.*username: 不接受此字段/);
     const { data } = await info(token);
-    expect(data).toMatchObject({ username: 'sneaky', name: 'Sneaky', roles: [] });
+    expect(data).toMatchObject({ username: 'sneaky', roles: [] });
+    expect(data.name).not.toBe('Sneaky');
   });
 
   describe('password change', () => {
