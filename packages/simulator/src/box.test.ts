@@ -126,13 +126,22 @@ describe('a simulated box on the wire', () => {
   it('leaves its last will (retained) when its connection dies, and reconnects by itself', async () => {
     // the first retry comes after 0.5–1 s: time to read the will before the box is back
     const f = await start({}, 1000);
-    await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'online');
+    const first = boxStateSchema.parse((await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'online')).payload);
     received().length = 0;
     // the broker drops the box as a dead mobile link would
     broker.drop(GW);
-    await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === false), 'the will');
+    const will = boxStateSchema.parse(
+      (await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === false), 'the will')).payload,
+    );
     expect(boxStateSchema.parse(await retainedState()).online).toBe(false);
-    await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === true), 'back online');
+    const back = boxStateSchema.parse(
+      (await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1` && (m.payload as { online: boolean }).online === true), 'back online')).payload,
+    );
+    // the will names the connection it belongs to, not a time of the box's clock; the next connection has its own id
+    expect(first.conn).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(will).toEqual({ online: false, conn: first.conn });
+    expect(back.conn).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(back.conn).not.toBe(first.conn);
     expect(f.stats.reconnects).toBeGreaterThanOrEqual(1);
     expect(f.stats.connected).toBe(1);
   });

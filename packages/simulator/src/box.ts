@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { type KeyObject, randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type BoxOta, type BoxState as BoxPresence, type BoxTraffic, boxTopic } from '@gw/contracts';
 import { type BoxState, answerCommand, installLicense } from './box-api.js';
@@ -79,6 +79,8 @@ export class SimulatedBox {
   private online = false;
   private rx = 0;
   private tx = 0;
+  /** This connection's id, drawn afresh at each connect: in its announce and its will, which the platform matches by it. */
+  private conn = '';
 
   constructor(
     readonly identity: BoxIdentity,
@@ -124,10 +126,17 @@ export class SimulatedBox {
   }
 
   private presence(online: boolean): string {
+    // ts is informational: the platform matches a will to its announce by conn, never by the box's clock
     const state: BoxPresence = online
-      ? { online, ts: Date.now(), version: this.state.version, fingerprint: this.state.fingerprint }
-      : { online, ts: Date.now() };
+      ? { online, conn: this.conn, ts: Date.now(), version: this.state.version, fingerprint: this.state.fingerprint }
+      : { online, conn: this.conn };
     return JSON.stringify(state);
+  }
+
+  /** The last will of a new connection, under a conn id of its own. */
+  private will() {
+    this.conn = randomBytes(9).toString('base64url');
+    return { topic: this.topic('state'), payload: Buffer.from(this.presence(false)), qos: 1 as const, retain: true };
   }
 
   start(): void {
@@ -141,7 +150,7 @@ export class SimulatedBox {
       keepalive: 60,
       reconnectPeriod: 0,
       connectTimeout: 15_000,
-      will: { topic: this.topic('state'), payload: Buffer.from(this.presence(false)), qos: 1, retain: true },
+      will: this.will(),
     });
     this.client = client;
     client.on('connect', () => this.connected());
@@ -184,7 +193,7 @@ export class SimulatedBox {
 
   private reconnect(): void {
     if (!this.client) return;
-    this.client.options.will = { topic: this.topic('state'), payload: Buffer.from(this.presence(false)), qos: 1, retain: true };
+    this.client.options.will = this.will();
     this.client.reconnect();
   }
 

@@ -54,10 +54,20 @@ export type BoxCommand = z.infer<typeof boxCommandSchema>;
 export const boxEchoSchema = z.object({ cmd_id: z.string().min(1), ret: z.number().int(), msg: z.unknown().optional() });
 export type BoxEcho = z.infer<typeof boxEchoSchema>;
 
-/** Retained presence (`state/{gw}/v1`), and the same with online false as the last will. */
+/** A box's id for one of its connections: drawn afresh at each connect, the same in its announce and its will. */
+export const BOX_CONN_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Retained presence (`state/{gw}/v1`), and the same with online false as the last will. `conn` ties a will to
+ * the announce of the connection it belongs to, so a late will of an older connection is told apart. `ts` is
+ * informational only: a box's clock decides nothing (a will set at connect is older than the announce that
+ * follows it, and a box without a real-time clock has none worth comparing), so any number, or none, is taken.
+ * Other keys are ignored.
+ */
 export const boxStateSchema = z.object({
   online: z.boolean(),
-  ts: z.number().int().positive(),
+  ts: z.number().optional(),
+  conn: z.string().regex(BOX_CONN_PATTERN).optional(),
   version: z.string().max(64).optional(),
   fingerprint: z.string().max(128).optional(),
 });

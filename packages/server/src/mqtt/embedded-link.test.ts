@@ -98,6 +98,34 @@ describe('the embedded box link', () => {
     expect(sessions.size).toBe(4);
   });
 
+  it('a refused CONNECT with a box\'s id (MQTT 5, a wrong password) changes nothing: its connection later ends for its own reason', async () => {
+    const broker = await brokerWithLink();
+    open.push(broker);
+    broker.aedes.authenticate = (_client, _username, password, done) =>
+      password?.toString() === 'x' ? done(null, true) : done(Object.assign(new Error('bad'), { returnCode: 4 as const }), false);
+    const events: string[] = [];
+    broker.link.onConnect((c) => events.push(`up ${c.gatewayId}`));
+    broker.link.onDisconnect((c, reason) => events.push(`down ${c.gatewayId} ${reason}`));
+    const refused = (options: mqtt.IClientOptions) =>
+      new Promise<void>((resolve) => {
+        const client = mqtt.connect(`mqtt://127.0.0.1:${broker.port}`, { clientId: 'GW-R', reconnectPeriod: 0, ...options });
+        client.once('connect', () => resolve());
+        client.once('error', () => resolve());
+        client.once('close', () => resolve());
+      }).then(() => new Promise((r) => setTimeout(r, 50)));
+
+    await refused({ protocolVersion: 5 });
+    const real = await box(broker.port, 'GW-R');
+    await refused({ protocolVersion: 5 });
+    await refused({ username: 'GW-R', password: 'wrong' });
+    expect(broker.link.connectedBoxes()).toEqual(new Set(['GW-R']));
+    expect(real.connected).toBe(true);
+    real.stream.destroy();
+    while (events.length < 2) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(events).toEqual(['up GW-R', 'down GW-R will']);
+  });
+
   it('closes the connection a box holds when told to (a takeover\'s new one, not the one it replaced) as a dropped one', async () => {
     const broker = await brokerWithLink();
     open.push(broker);

@@ -22,8 +22,8 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
   const connections = new WeakMap<Client, BoxConnection>();
   /** The client holding each gateway id's connection on this node. */
   const held = new Map<string, Client>();
-  /** Ids with a CONNECT in progress: the connection they replace ends by takeover. */
-  const connecting = new Map<string, number>();
+  /** Connections closed because a newer one of the same id logged in. */
+  const replaced = new WeakSet<Client>();
   const timedOut = new WeakSet<Client>();
   const connectHandlers: ((c: BoxConnection) => void)[] = [];
   const disconnectHandlers: ((c: BoxConnection, reason: BoxDisconnectReason) => void)[] = [];
@@ -48,15 +48,16 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
     });
   };
 
-  const previousPreConnect = aedes.preConnect;
-  aedes.preConnect = (client, packet, done) => {
-    if (packet.clientId) connecting.set(packet.clientId, (connecting.get(packet.clientId) ?? 0) + 1);
-    previousPreConnect.call(aedes, client, packet, done);
-  };
-  const settled = (id: string) => {
-    const n = (connecting.get(id) ?? 0) - 1;
-    if (n > 0) connecting.set(id, n);
-    else connecting.delete(id);
+  // Aedes registers a connection only once its login passed, closing the one that held the id: that one ends by
+  // takeover. A CONNECT refused (a wrong password, an unsupported protocol version…) never gets this far, so it
+  // changes nothing about the box's connection.
+  const registry = aedes as unknown as { clients: Record<string, Client | undefined>; registerClient(client: Client): void };
+  const register = registry.registerClient.bind(aedes);
+  registry.registerClient = (client) => {
+    const previous = registry.clients[client.id];
+    // one already closing (dropped, timed out) ends for its own reason
+    if (previous && previous !== client && !previous.closed) replaced.add(previous);
+    register(client);
   };
   const remoteAddress = (client: Client) => {
     const conn = client.conn as { remoteAddress?: string } | undefined;
@@ -64,7 +65,6 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
   };
 
   aedes.on('client', (client) => {
-    settled(client.id);
     const connection: BoxConnection = { gatewayId: client.id, session: `${node}:${Date.now().toString(36)}:${++stamp}`, ip: remoteAddress(client), at: new Date() };
     connections.set(client, connection);
     held.set(client.id, client);
@@ -75,10 +75,6 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
     const control = boxTopic('control', client.id);
     if (subscriptions.some((s) => s.topic === control)) for (const handler of reachableHandlers) handler(client.id);
   });
-  aedes.on('connectionError', (client) => client?.id && settled(client.id));
-  aedes.on('clientError', (client) => {
-    if (!connections.has(client) && client.id) settled(client.id);
-  });
   aedes.on('keepaliveTimeout', (client) => timedOut.add(client));
   aedes.on('clientDisconnect', (client) => {
     const connection = connections.get(client);
@@ -87,7 +83,7 @@ export function embeddedLink(aedes: Aedes, log: Log): BoxLink {
     // a takeover's new connection may already hold the id
     if (held.get(client.id) === client) held.delete(client.id);
     const clean = (client as unknown as { _disconnected?: boolean })._disconnected === true;
-    const reason: BoxDisconnectReason = connecting.has(client.id) ? 'takeover' : timedOut.has(client) ? 'timeout' : clean ? 'disconnect' : 'will';
+    const reason: BoxDisconnectReason = replaced.has(client) ? 'takeover' : timedOut.has(client) ? 'timeout' : clean ? 'disconnect' : 'will';
     for (const handler of disconnectHandlers) handler(connection, reason);
   });
 

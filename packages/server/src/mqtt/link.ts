@@ -5,6 +5,16 @@ export interface BoxMessage {
   kind: BoxPublishKind;
   gatewayId: string;
   payload: Buffer;
+  /**
+   * An external broker's retained copy, handed over when the link (re)subscribed: the broker's last word at that
+   * moment, not a message as it was published. Never set on the embedded broker (the server hears every publish).
+   */
+  retained?: boolean;
+  /**
+   * Which of the link's subscriptions delivered it (external broker): it grows each time the link reconnects and
+   * subscribes again. A retained copy is older than a live message of the same subscription heard before it.
+   */
+  subscription?: number;
 }
 
 /** One connection of a box: `session` is a stamp unique to this connect (compare-and-set for presence). */

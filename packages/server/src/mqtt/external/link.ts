@@ -86,6 +86,8 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
   /** When the broker was lost (0: connected or never was). */
   let lostAt = 0;
   let isOpen = false;
+  /** Counts the connections to the broker: each subscribes again, and the broker hands over its retained copies anew. */
+  let subscription = 0;
   let open: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (open = resolve));
 
@@ -94,7 +96,9 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
     const kind = topic?.kind as BoxPublishKind | undefined;
     if (!topic || !kind || (isOpen && !handlers.get(kind)?.length)) return Promise.resolve();
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    const message: BoxMessage = { kind, gatewayId: topic.gatewayId, payload };
+    // the broker marks retained only the copies it hands over on subscribing (the link does not ask for
+    // retain-as-published), so a message forwarded as it was published is never taken for a stale copy
+    const message: BoxMessage = { kind, gatewayId: topic.gatewayId, payload, retained: packet.retain, subscription };
     const previous = tails.get(topic.gatewayId) ?? Promise.resolve();
     const run = previous
       .then(() => opened)
@@ -147,6 +151,7 @@ export function externalLink(options: ExternalLinkOptions, log: Log): ExternalLi
   let firstResolve: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (firstResolve = resolve));
   client.on('connect', () => {
+    subscription += 1;
     held = new Map();
     backoff = FIRST_RETRY_MS;
     lostAt = 0;

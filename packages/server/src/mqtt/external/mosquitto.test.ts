@@ -1,6 +1,8 @@
+import { asc, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOX_API, DEVICE_PATH } from '@gw/contracts';
+import { device, deviceOnlineLog } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { licenseBox } from '../../test/license.js';
@@ -102,6 +104,38 @@ describe('an external Mosquitto with dynamic security, kept in step by the serve
     expect(await until(() => commands.some((c) => c.url === BOX_API.license))).toBe(true);
     expect(commands.find((c) => c.url === BOX_API.license)).toMatchObject({ method: 'POST', data: { license: issued.certificate } });
     await box.endAsync();
+  });
+
+  it('a refused CONNECT with a box id (MQTT 5, no password) changes nothing about the box; killed, it goes offline by its will', async () => {
+    const state = (online: boolean) => JSON.stringify({ online, conn: 'x-b-1' });
+    const box = await mqtt.connectAsync(broker.url, {
+      clientId: 'X-B',
+      username: 'X-B',
+      password: w.secrets['X-B'],
+      keepalive: 2,
+      reconnectPeriod: 0,
+      will: { topic: 'state/X-B/v1', payload: Buffer.from(state(false)), qos: 1, retain: true },
+    });
+    await box.publishAsync('state/X-B/v1', state(true), { qos: 1, retain: true });
+    const row = async () => (await t.db.select().from(device).where(eq(device.id, w.boxes.b)))[0];
+    for (let i = 0; i < 200 && !(await row()).online; i++) await new Promise((r) => setTimeout(r, 25));
+    const online = await row();
+    expect(online).toMatchObject({ online: true, online_session: 'conn:x-b-1' });
+
+    const attempt = await mqtt.connectAsync(broker.url, { clientId: 'X-B', protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 5000 }).then(
+      async (c) => (await c.endAsync(), null),
+      (e: Error & { code?: number }) => e.code ?? e.message,
+    );
+    expect(attempt).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(box.connected).toBe(true);
+    expect(await row()).toMatchObject({ online: true, online_session: online.online_session, online_since: online.online_since });
+
+    box.stream.destroy();
+    for (let i = 0; i < 120 && (await row()).online; i++) await new Promise((r) => setTimeout(r, 25));
+    expect((await row()).online).toBe(false);
+    const log = await t.db.select().from(deviceOnlineLog).where(eq(deviceOnlineLog.device_id, w.boxes.b)).orderBy(asc(deviceOnlineLog.id));
+    expect(log.map((r) => `${r.online ? 'on' : 'off'}:${r.reason}`)).toEqual(['on:connect', 'off:will']);
   });
 
   it('a box whose account exists already gets the new secret without an error, and its role back when it had lost it', async () => {

@@ -67,24 +67,24 @@ export function applyOta(db: Db, gatewayId: string, ota: BoxOta, now: Date): Pro
 }
 
 /**
- * A box back online naming its version (its retained `state`): a busy row of a release of that version is done;
- * a row that was installing, from a connection made after the command, on another version failed — the box
- * rolled back. Older retained states (a server's restart hands them over again) change nothing.
+ * A box back online naming its version (its `state` announce): a busy row of a release of that version is done;
+ * a row that was installing, on another version, failed — the box rolled back — but only when the announce is
+ * live, so its connection is one made now, after the command (the server's clock, never the box's). A retained
+ * copy (a server's restart or reconnect hands it over again) may be of a connection before the command: it only
+ * confirms a version.
  */
-export function applyState(db: Db, gatewayId: string, state: BoxState, now: Date): Promise<Changed[]> {
+export function applyState(db: Db, gatewayId: string, state: BoxState, now: Date, retained: boolean): Promise<Changed[]> {
   const version = state.version ?? '';
-  const connectedAt = new Date(state.ts);
-  if (!state.online || !version || Number.isNaN(connectedAt.getTime())) return Promise.resolve([]);
+  if (!state.online || !version) return Promise.resolve([]);
   const at = now.toISOString();
-  const connected = connectedAt.toISOString();
+  const rolledBack = retained ? sql`false` : sql`(i.state = 'installing' and v.version <> ${version} and i.sent_at < ${at}::timestamptz)`;
   return updateBox(
     db,
     gatewayId,
     sql`state = case when v.version = ${version} then 'done' else 'failed' end,
         error = case when v.version = ${version} then '' else ${REASON.rolledBack(version)} end,
         progress = 100, updated_at = ${at}`,
-    sql`((i.state in ${BUSY} and v.version = ${version})
-         or (i.state = 'installing' and v.version <> ${version} and i.sent_at < ${connected}::timestamptz))`,
+    sql`((i.state in ${BUSY} and v.version = ${version}) or ${rolledBack})`,
   );
 }
 
@@ -130,7 +130,7 @@ export function followOtaReports(
   link.onMessage('state', async (message: BoxMessage) => {
     // presence logs a malformed state; here it only has nothing to confirm
     const parsed = parsePayload(message.payload, MAX_STATE_BYTES, boxStateSchema);
-    if ('value' in parsed) tell(await applyState(db, message.gatewayId, parsed.value, now()));
+    if ('value' in parsed) tell(await applyState(db, message.gatewayId, parsed.value, now(), message.retained === true));
   });
 
   return stats;

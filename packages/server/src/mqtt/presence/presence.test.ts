@@ -11,7 +11,8 @@ import { loadConfig } from '../../config.js';
 import { device, deviceOnlineLog, operationLog } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
-import type { BoxConnection, BoxDisconnectReason, BoxLink, BoxMessage } from '../link.js';
+import type { BoxConnection } from '../link.js';
+import { handLink } from './hand-link.js';
 import { startPresence } from './index.js';
 
 const FLUSH_MS = 400;
@@ -26,31 +27,6 @@ async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, ms
   }
 }
 
-/** A link the test drives by hand: connects, disconnects and messages in the order it chooses. */
-function handLink(node: string, seesConnections: boolean) {
-  const connects: ((c: BoxConnection) => void)[] = [];
-  const disconnects: ((c: BoxConnection, reason: BoxDisconnectReason) => void)[] = [];
-  const messages: { kind: string; handler: (m: BoxMessage) => Promise<void> }[] = [];
-  const link: BoxLink = {
-    node,
-    seesConnections,
-    publish: async () => undefined,
-    onMessage: (kind, handler) => void messages.push({ kind, handler }),
-    onConnect: (handler) => void connects.push(handler),
-    onDisconnect: (handler) => void disconnects.push(handler),
-    onReachable: () => undefined,
-    connectedBoxes: () => null,
-    disconnect: () => false,
-  };
-  return {
-    link,
-    connect: (c: BoxConnection) => connects.forEach((h) => h(c)),
-    disconnect: (c: BoxConnection, reason: BoxDisconnectReason) => disconnects.forEach((h) => h(c, reason)),
-    publish: (gatewayId: string, kind: 'state' | 'data', payload: string) =>
-      Promise.all(messages.filter((m) => m.kind === kind).map((m) => m.handler({ kind, gatewayId, payload: Buffer.from(payload) }))),
-  };
-}
-
 describe('presence of boxes', () => {
   let t: TestApp;
   let w: FleetWorld;
@@ -62,7 +38,7 @@ describe('presence of boxes', () => {
     t = await createTestApp({ env: { PRESENCE_FLUSH_MS: String(FLUSH_MS) } });
     w = await fleetWorld(t, 'P');
     url = `mqtt://127.0.0.1:${t.deps.broker!.port}`;
-    for (const gw of ['P-1', 'P-2', 'P-3', 'P-4', 'P-5', 'P-6', 'P-7', 'P-8', 'S-1', 'S-2', 'S-3']) {
+    for (const gw of ['P-1', 'P-2', 'P-3', 'P-4', 'P-5', 'P-6', 'P-7', 'S-1', 'S-2', 'S-3']) {
       const res = await t.api('POST', DEVICE_PATH, { token: w.admin, body: { gateway_id: gw, name: gw, goods_id: w.goodsId } });
       ids[gw] = res.json().data.id;
       w.secrets[gw] = res.json().data.secret;
@@ -82,7 +58,7 @@ describe('presence of boxes', () => {
   const box = async (gw: string) => (await t.db.select().from(device).where(eq(device.gateway_id, gw)))[0];
   const rows = async (gw: string) =>
     (await t.db.select().from(deviceOnlineLog).where(eq(deviceOnlineLog.device_id, (await box(gw)).id)).orderBy(asc(deviceOnlineLog.id))).map((r) => `${r.online ? 'on' : 'off'}:${r.reason}`);
-  const onlineIs = (gw: string, online: boolean) => until(() => box(gw), (b) => b.online === online);
+  const onlineIs = (gw: string, online: boolean, ms?: number) => until(() => box(gw), (b) => b.online === online, ms);
   const rowsAre = (gw: string, expected: string[]) => until(() => rows(gw), (r) => r.length >= expected.length);
 
   it('a box that connects is online, with a 连接 row; a clean disconnect sets it offline', async () => {
@@ -109,6 +85,32 @@ describe('presence of boxes', () => {
     client.stream.destroy();
     expect((await onlineIs('P-2', false)).online).toBe(false);
     expect(await rowsAre('P-2', ['on:connect', 'off:will'])).toEqual(['on:connect', 'off:will']);
+  });
+
+  it('a refused CONNECT with the box\'s id changes nothing about the box: its presence, nor why its connection ends', async () => {
+    // MQTT 5 (the broker speaks 3.1.1) without a password, then a wrong password: both refused
+    const refused = (options: mqtt.IClientOptions) =>
+      new Promise<void>((resolve) => {
+        const client = mqtt.connect(url, { clientId: 'P-7', reconnectPeriod: 0, connectTimeout: 5000, ...options });
+        const done = () => (client.end(true), resolve());
+        client.once('connect', done);
+        client.once('error', done);
+        client.once('close', done);
+      });
+    await refused({ protocolVersion: 5 });
+    expect(await rows('P-7')).toEqual([]);
+    const client = await mqtt.connectAsync(url, { clientId: 'P-7', username: 'P-7', password: w.secrets['P-7'], reconnectPeriod: 0, keepalive: 2 });
+    clients.push(client);
+    const online = await onlineIs('P-7', true);
+    await refused({ protocolVersion: 5 });
+    await refused({ username: 'P-7', password: 'wrong-secret' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await box('P-7')).toMatchObject({ online: true, online_session: online.online_session, online_since: online.online_since });
+    expect(await rows('P-7')).toEqual(['on:connect']);
+    // killed: its real end is recorded, not a takeover by the refused attempts
+    client.stream.destroy();
+    expect((await onlineIs('P-7', false, 3000)).online).toBe(false);
+    expect(await rowsAre('P-7', ['on:connect', 'off:will'])).toEqual(['on:connect', 'off:will']);
   });
 
   it('a second connection takes over: the box stays online, rows 连接, 被新连接顶替, 连接', async () => {
@@ -197,31 +199,6 @@ describe('presence of boxes', () => {
       { type: 'presence', customer_id: w.a, device_id: ids['P-6'], gateway_id: 'P-6', online: true, at: expect.any(String) },
       { type: 'presence', customer_id: w.a, device_id: ids['P-6'], gateway_id: 'P-6', online: false, at: expect.any(String) },
     ]);
-  });
-
-  it('an external broker: presence from retained state messages, newer ts only; malformed ones are ignored', async () => {
-    const warnings: unknown[] = [];
-    const hand = handLink('ext-node:1', false);
-    await t.db.update(device).set({ online: true, online_node: 'ext-node:0', online_session: 'state:1' }).where(eq(device.gateway_id, 'P-8'));
-    const presence = await startPresence(hand.link, t.deps, { log: { error: () => undefined, warn: (o) => warnings.push(o) }, retainedStateWaitMs: 300 });
-    const ts = Date.now() - 60_000;
-    await hand.publish('P-7', 'state', JSON.stringify({ online: true, ts }));
-    expect(await box('P-7')).toMatchObject({ online: true, online_session: `state:${ts}`, online_node: 'ext-node:1' });
-    // an older retained online and an older offline change nothing
-    await hand.publish('P-7', 'state', JSON.stringify({ online: true, ts: ts - 10 }));
-    await hand.publish('P-7', 'state', JSON.stringify({ online: false, ts: ts - 10 }));
-    expect(await box('P-7')).toMatchObject({ online: true, online_session: `state:${ts}` });
-    await hand.publish('P-7', 'state', '{"online":"yes"');
-    await hand.publish('P-7', 'state', 'not json');
-    expect(warnings).toHaveLength(1);
-    // the will carries its connect's ts
-    await hand.publish('P-7', 'state', JSON.stringify({ online: false, ts }));
-    expect((await box('P-7')).online).toBe(false);
-    expect(await rows('P-7')).toEqual(['on:connect', 'off:will']);
-    // a box marked online that no retained online state names goes offline after the wait
-    expect((await onlineIs('P-8', false)).online).toBe(false);
-    expect(await rows('P-8')).toEqual(['off:reconcile']);
-    await presence.stop();
   });
 
   it('上下线记录: newest first in the list envelope, within the caller’s customers only', async () => {

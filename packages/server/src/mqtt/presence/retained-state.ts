@@ -3,16 +3,19 @@ import { type BoxState, boxStateSchema } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import type { KeyedQueue } from './keyed-queue.js';
+import { connSession, stateChange } from './state-change.js';
 import { type PresenceLog, announce, applyChange, reconcile } from './transitions.js';
 
 /** How long after start a box marked online may go without a retained online state before it is set offline. */
 export const RETAINED_STATE_WAIT_MS = 10_000;
 
 /**
- * Presence through an external broker, which shows a subscriber no connects: the retained `state/<gw>/v1` a
- * box publishes at connect, and the same with online false as its last will. Each is applied only when newer
- * than the box's current state (its `ts` against online_since; session `state:<ts>`), so an old retained or
- * late message never undoes a newer one. Boxes still marked online that no retained online state names within
+ * Presence through an external broker, which shows a subscriber no connects: the `state/<gw>/v1` a box publishes
+ * (retained) when it connects, and the same with online false as its last will. The broker's order of arrival
+ * decides, never the box's clock: each message is applied as it comes (stateChange: a will matches the
+ * announce of its connection by `conn`). A retained copy, handed over when the link (re)subscribes, is the
+ * broker's last word at that moment — unless a live state of that box came first in the same subscription,
+ * then it is older than what was heard and ignored. Boxes still marked online that no online state names within
  * `waitMs` of start are set offline.
  */
 export function followRetainedState(
@@ -25,41 +28,28 @@ export function followRetainedState(
   const { db, clock } = deps;
   const heardOnline = new Set<string>();
   const malformed = new Set<string>();
+  /** Per box: the subscription in which its last live (not retained) state was heard. */
+  const heardLive = new Map<string, number>();
+  /** Tells apart the sessions of announces without `conn` heard in the same millisecond. */
+  let arrivals = 0;
 
   link.onMessage('state', async (message: BoxMessage) => {
+    const gw = message.gatewayId;
     const state = parseState(message.payload);
     if (!state) {
-      if (!malformed.has(message.gatewayId)) {
-        malformed.add(message.gatewayId);
-        log.warn({ gateway_id: message.gatewayId, payload: message.payload.toString('utf8').slice(0, 200) }, '网关状态消息格式错误,已忽略');
+      if (!malformed.has(gw)) {
+        malformed.add(gw);
+        log.warn({ gateway_id: gw, payload: message.payload.toString('utf8').slice(0, 200) }, '网关状态消息格式错误,已忽略');
       }
       return;
     }
-    if (state.online) heardOnline.add(message.gatewayId);
-    await queue.run(message.gatewayId, async () => {
-      const session = `state:${state.ts}`;
-      const since = new Date(state.ts);
-      const at = clock.now();
-      const gw = message.gatewayId;
-      const transitions = await applyChange(
-        db,
-        state.online
-          ? { online: true, where: sql`gateway_id = ${gw} and (online_since is null or online_since < ${since.toISOString()}::timestamptz)`, session, since, node: link.node, at, reason: 'connect', ip: '', logNode: link.node }
-          : {
-              online: false,
-              // the will carries the ts of the connect it belongs to; a later ts is the box saying goodbye
-              where: sql`gateway_id = ${gw} and online and (online_session = ${session} or online_since < ${since.toISOString()}::timestamptz)`,
-              session: '',
-              since,
-              node: '',
-              at,
-              reason: sql`case when was = ${session} then 'will' else 'disconnect' end`,
-              ip: '',
-              logNode: link.node,
-            },
-      );
-      announce(deps, transitions);
-    });
+    const subscription = message.subscription ?? 0;
+    if (!message.retained) heardLive.set(gw, subscription);
+    else if (heardLive.get(gw) === subscription) return;
+    if (state.online) heardOnline.add(gw);
+    const at = clock.now();
+    const session = state.conn ? connSession(state.conn) : `at:${link.node}:${at.getTime().toString(36)}:${++arrivals}`;
+    await queue.run(gw, async () => announce(deps, await applyChange(db, stateChange(gw, state, session, at, link.node))));
   });
 
   let timer: NodeJS.Timeout | undefined;
