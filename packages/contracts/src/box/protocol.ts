@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CNC_ALARM_TEXT_MAX } from './values.js';
 
 /**
  * The box protocol (DESIGN §3): every topic is `<kind>/<gateway_id>/v1`. A box publishes `data` (telemetry),
@@ -33,11 +34,11 @@ export const telemetryItemSchema = z.object({
 export type TelemetryItem = z.infer<typeof telemetryItemSchema>;
 export const telemetryMessageSchema = z.array(telemetryItemSchema).min(1).max(100);
 
-/** One alarm in `cnc_alarm`. */
+/** One alarm in `cnc_alarm`, its texts within their limits (a longer one refuses the whole `cnc_alarm` value). */
 export const cncAlarmSchema = z.object({
-  alarm_no: z.union([z.string(), z.number()]).transform(String),
-  alarm_type: z.union([z.string(), z.number()]).transform(String).optional(),
-  alarm_msg: z.string().optional(),
+  alarm_no: z.union([z.string().max(CNC_ALARM_TEXT_MAX.alarm_no), z.number()]).transform(String),
+  alarm_type: z.union([z.string().max(CNC_ALARM_TEXT_MAX.alarm_type), z.number()]).transform(String).optional(),
+  alarm_msg: z.string().max(CNC_ALARM_TEXT_MAX.alarm_msg).optional(),
 });
 export type CncAlarm = z.infer<typeof cncAlarmSchema>;
 

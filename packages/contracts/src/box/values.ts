@@ -51,3 +51,88 @@ export interface CncAxisPosition {
   axis: string;
   value: number | string;
 }
+
+/**
+ * What a value may hold: anything outside is refused for that reading (never stored, never summed) and shown as
+ * the box's last rejection. `cnc_products` is an integer 0…2,147,483,647 (the stored counters are 32-bit integers;
+ * a counter past them only ever came from a broken box), as a number or a string of digits, or null; each alarm
+ * of `cnc_alarm` has its own text limits; any other text, anywhere in a value (axes, object keys, names not
+ * listed), holds at most CNC_TEXT_MAX characters; numbers are finite; a value nests at most CNC_DEPTH_MAX levels.
+ */
+export const CNC_COUNTER_MAX = 2_147_483_647;
+export const CNC_TEXT_MAX = 256;
+export const CNC_ALARM_TEXT_MAX = { alarm_no: 32, alarm_type: 32, alarm_msg: 256 } as const;
+export const CNC_DEPTH_MAX = 8;
+
+/** Why a value was refused (the metric's label), and its title in the box's rejection. */
+export const CNC_FAULT_TITLES = { out_of_range: '数值超出范围', too_long: '文本过长', too_deep: '嵌套过深' } as const;
+export type CncFaultReason = keyof typeof CNC_FAULT_TITLES;
+
+/** A refused value: why, and what a person reads after the machine's code (`cnc_products = -1,应为 …`). */
+export interface CncValueFault {
+  reason: CncFaultReason;
+  text: string;
+}
+
+/** The part counter of `cnc_products`, or null when it is none (absent, null, or outside its domain). */
+export function cncCounter(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 0 && n <= CNC_COUNTER_MAX ? n : null;
+}
+
+/** A value as a person reads it in a reason: numbers as JavaScript reads them, anything else as JSON, cut at 40. */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = typeof value;
+  }
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** Something out of its domain inside a value: why, where (`[1].axis`, built only once found) and what. */
+interface Found {
+  reason: CncFaultReason;
+  path: string;
+  what: string;
+}
+
+/** The first text too long, number not finite or nesting too deep in a value (on every reading: no work unless found). */
+function find(value: unknown, depth: number): Found | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { reason: 'out_of_range', path: '', what: ` = ${value},应为有限的数` };
+  if (typeof value === 'string') return value.length > CNC_TEXT_MAX ? { reason: 'too_long', path: '', what: ` 长 ${value.length} 个字符,上限 ${CNC_TEXT_MAX}` } : null;
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth >= CNC_DEPTH_MAX) return { reason: 'too_deep', path: '', what: ` 嵌套超过 ${CNC_DEPTH_MAX} 层` };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = find(value[i], depth + 1);
+      if (found) return { ...found, path: `[${i}]${found.path}` };
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    if (key.length > CNC_TEXT_MAX) return { reason: 'too_long', path: '', what: ` 中有长 ${key.length} 个字符的键,上限 ${CNC_TEXT_MAX}` };
+    const found = find((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return { ...found, path: `.${key}${found.path}` };
+  }
+  return null;
+}
+
+/** Why one value a box sent is outside its domain, or null when it may be stored. */
+export function cncValueFault(name: string, value: unknown): CncValueFault | null {
+  if (name === 'cnc_products' && value !== null && cncCounter(value) === null) {
+    return { reason: 'out_of_range', text: `cnc_products = ${shown(value)},应为 0 至 ${CNC_COUNTER_MAX} 的整数` };
+  }
+  if (name === 'cnc_alarm' && Array.isArray(value)) {
+    for (const [i, alarm] of value.entries()) {
+      if (typeof alarm !== 'object' || alarm === null) continue;
+      for (const [field, max] of Object.entries(CNC_ALARM_TEXT_MAX)) {
+        const text: unknown = (alarm as Record<string, unknown>)[field];
+        if (typeof text === 'string' && text.length > max) return { reason: 'too_long', text: `cnc_alarm[${i}].${field} 长 ${text.length} 个字符,上限 ${max}` };
+      }
+    }
+  }
+  const found = find(value, 0);
+  return found && { reason: found.reason, text: `${name}${found.path}${found.what}` };
+}

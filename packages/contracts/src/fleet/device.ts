@@ -78,6 +78,14 @@ export const deviceSchema = z.object({
    */
   license_state: z.enum(['licensed', 'expired', 'none']),
   machine_count: z.number(),
+  /**
+   * The last telemetry the platform refused (数据格式错误): when, why (a Chinese sentence: 数据格式错误, 消息过大,
+   * 数值超出范围, 文本过长 or 嵌套过深, then the detail) and the message's first bytes, control characters shown as
+   * symbols. rejected_at is null while the box has sent nothing refused.
+   */
+  rejected_at: z.string().nullable(),
+  rejected_reason: z.string(),
+  rejected_head: z.string(),
   remark: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -134,6 +142,9 @@ export const deviceResource = defineResource<Device>({
     area_id: '地区',
     remark: '备注',
     machine_count: '机床数',
+    rejected_at: '拒收时间',
+    rejected_reason: '拒收原因',
+    rejected_head: '消息开头',
     created_at: '创建时间',
   },
   sortable: ['id', 'gateway_id', 'name', 'updated_at', 'last_seen_at', 'created_at'],

@@ -323,6 +323,10 @@ export const device = pgTable(
     online_since: timestamp('online_since', { withTimezone: true }),
     /** The server node holding that connection (embedded broker) or that saw it (external broker). */
     online_node: text('online_node').notNull().default(''),
+    /** The last telemetry refused (数据格式错误): when, why, and the message's first bytes as visible text. */
+    rejected_at: timestamp('rejected_at', { withTimezone: true }),
+    rejected_reason: text('rejected_reason').notNull().default(''),
+    rejected_head: text('rejected_head').notNull().default(''),
     state: text('state').$type<DeviceState>().notNull().default('in_stock'),
     remark: text('remark').notNull().default(''),
     created_at: createdAt(),

@@ -1,4 +1,5 @@
 import type { Registry } from 'prom-client';
+import { CNC_FAULT_TITLES } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import { Batcher } from './batcher.js';
@@ -7,9 +8,12 @@ import { ingestMetrics } from './metrics.js';
 import { parseTelemetry } from './parse.js';
 import { TelemetryPartitions } from './partitions.js';
 import { RealtimeThrottle, publishOutcome } from './publish.js';
-import { readingsOf } from './readings.js';
+import { type RefusedReading, readingsOf } from './readings.js';
+import { Rejections } from './rejections.js';
 import { storeWithRetry } from './retry.js';
-import type { Reading } from './types.js';
+import type { IngestLog, Reading } from './types.js';
+
+export type { IngestLog } from './types.js';
 
 /** How often partitions ahead and retention are checked (both are idempotent; daily work, hourly checks). */
 const MAINTENANCE_MS = 3_600_000;
@@ -20,6 +24,8 @@ const MAINTENANCE_MS = 3_600_000;
  * committed, so a link that acknowledges after its handler acknowledges only what is stored. (Aedes 1.2 writes a
  * QoS 1 PUBACK before its in-process subscribers run: the embedded link does not give that guarantee yet.)
  * Then the console hears of state changes, alarms and (at most once a second per machine) the latest values.
+ * What cannot be read, and values outside their domain, are acknowledged too but recorded as the box's last
+ * rejection (Rejections): never stored, never silent.
  */
 export async function startIngest(link: BoxLink, deps: AppDeps, registry: Registry, log: IngestLog = consoleLog): Promise<{ stop(): Promise<void> }> {
   const { db, config, clock } = deps;
@@ -28,6 +34,7 @@ export async function startIngest(link: BoxLink, deps: AppDeps, registry: Regist
   const partitions = new TelemetryPartitions(db);
   const realtime = new RealtimeThrottle(deps.live);
   const unknownSeen = new Set<string>();
+  const rejections = new Rejections(db, clock, log);
 
   const maintain = async () => {
     try {
@@ -66,10 +73,16 @@ export async function startIngest(link: BoxLink, deps: AppDeps, registry: Regist
     const parsed = parseTelemetry(message.payload);
     if ('malformed' in parsed) {
       metrics.malformed.inc({ reason: parsed.malformed });
+      rejections.record(message.gatewayId, parsed.detail, message.payload);
       return;
     }
     const box = await directory.lookup(message.gatewayId, parsed.items.map((i) => i.device_id));
-    const { readings, unknown } = readingsOf(box, parsed.items, clock.now(), config.telemetryRetentionDays, metrics);
+    const { readings, unknown, refused } = readingsOf(box, parsed.items, clock.now(), config.telemetryRetentionDays, metrics);
+    if (refused.length) {
+      for (const r of refused) metrics.refusedValues.inc({ reason: r.fault.reason });
+      // the message's first refused value is its rejection; the rest of it is stored
+      rejections.record(message.gatewayId, refusalText(refused[0]), message.payload, { device_id: refused[0].code, value_name: refused[0].name });
+    }
     for (const code of unknown) {
       metrics.unknownMachine.inc();
       const key = `${message.gatewayId}\u0000${code}`;
@@ -86,16 +99,14 @@ export async function startIngest(link: BoxLink, deps: AppDeps, registry: Regist
     async stop() {
       clearInterval(maintenance);
       await Promise.all(writers.map((w) => w.drain()));
+      await rejections.stop();
       realtime.stop();
     },
   };
 }
 
-/** The app's logger (pino's argument order); start.ts may pass app.log, else the console. */
-export interface IngestLog {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+/** A refused value as a person reads it: 数值超出范围: 机床 M1 的 cnc_products = -1,应为 0 至 2147483647 的整数. */
+const refusalText = ({ code, fault }: RefusedReading) => `${CNC_FAULT_TITLES[fault.reason]}: 机床 ${code} 的 ${fault.text}`;
 
 const consoleLog: IngestLog = {
   warn: (obj, msg) => console.warn(msg, obj),

@@ -1,4 +1,4 @@
-import { type CncAlarm, type MachineState, cncAlarmSchema, codeOf, deriveMachineState } from '@gw/contracts';
+import { CNC_COUNTER_MAX, type CncAlarm, type MachineState, cncAlarmSchema, cncCounter, codeOf, deriveMachineState } from '@gw/contracts';
 import { z } from 'zod';
 import { chinaDate, chinaDayRange } from '../../lib/china-day.js';
 
@@ -18,8 +18,11 @@ export interface MachineCursor {
   dayRunS: number;
 }
 
-/** The counters are integer columns: a wild value is held to their range rather than failing the batch. */
-const INT_MAX = 2_147_483_647;
+/**
+ * The sums are integer columns, as is a counter (its domain, cncCounter, ends there too): a sum past them is held
+ * to their range rather than failing the batch.
+ */
+const INT_MAX = CNC_COUNTER_MAX;
 
 const alarmListSchema = z.array(cncAlarmSchema);
 
@@ -54,8 +57,7 @@ export function partsAdded(previous: number | null, current: number): number {
 export function step(cursor: MachineCursor | null, category: string, ts: Date, values: Record<string, unknown>): MachineCursor {
   const merged = { ...(cursor?.values ?? {}), ...values };
   const state = stateOf(category, merged);
-  const counter = codeOf(values.cnc_products);
-  const count = counter === null ? null : Math.min(Math.max(Math.trunc(counter), 0), INT_MAX);
+  const count = cncCounter(values.cnc_products);
   const products = count ?? cursor?.products ?? null;
   const added = count === null ? 0 : partsAdded(cursor?.products ?? null, count);
   const day = chinaDate(ts);

@@ -23,6 +23,12 @@ export function ingestMetrics(registry: Registry) {
       labelNames: ['action'],
       registers,
     }),
+    refusedValues: new client.Counter({
+      name: 'ingest_refused_values_total',
+      help: 'Telemetry values refused for being outside their domain, by reason (out_of_range, too_long, too_deep): never stored',
+      labelNames: ['reason'],
+      registers,
+    }),
     batchSeconds: new client.Histogram({
       name: 'ingest_batch_seconds',
       help: 'Time to store one telemetry batch (one transaction)',

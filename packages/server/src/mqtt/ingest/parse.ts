@@ -1,13 +1,13 @@
-import { type TelemetryItem, telemetryMessageSchema } from '@gw/contracts';
-import { type MalformedReason, parsePayload } from '../payload.js';
+import { type CncValueFault, type TelemetryItem, cncValueFault, telemetryMessageSchema } from '@gw/contracts';
+import { type Malformed, parsePayload } from '../payload.js';
 
-export type { MalformedReason } from '../payload.js';
+export type { Malformed, MalformedReason } from '../payload.js';
 
 /** The largest payload read (a box sends ≤ 100 machines × 200 values; more is a broken or hostile box). */
 export const MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The items of a `data/<gw>/v1` payload, or why it is malformed. */
-export function parseTelemetry(payload: Buffer): { items: TelemetryItem[] } | { malformed: MalformedReason } {
+export function parseTelemetry(payload: Buffer): { items: TelemetryItem[] } | Malformed {
   const read = parsePayload(payload, MAX_PAYLOAD_BYTES, telemetryMessageSchema, plainTelemetry);
   return 'value' in read ? { items: read.value } : read;
 }
@@ -40,11 +40,25 @@ export function plainTelemetry(json: unknown): json is TelemetryItem[] {
   return true;
 }
 
-/** `[{name, value}]` as an object; a later duplicate name wins. */
-export function valuesObject(values: TelemetryItem['values']): Record<string, unknown> {
+/** A value refused for being outside its domain: its name and why. */
+export interface RefusedValue {
+  name: string;
+  fault: CncValueFault;
+}
+
+/**
+ * `[{name, value}]` as an object (a later duplicate name wins), without the values outside their domain
+ * (cncValueFault): those are listed in `refused`, and nothing of them is stored or counted.
+ */
+export function valuesObject(values: TelemetryItem['values']): { values: Record<string, unknown>; refused: RefusedValue[] } {
   const out: Record<string, unknown> = {};
-  for (const { name, value } of values) out[storable(name) as string] = storable(value ?? null);
-  return out;
+  const refused: RefusedValue[] = [];
+  for (const { name, value } of values) {
+    const fault = cncValueFault(name, value ?? null);
+    if (fault) refused.push({ name, fault });
+    else out[storable(name) as string] = storable(value ?? null);
+  }
+  return { values: out, refused };
 }
 
 /** A string that may hold either (most hold neither and are kept as they are). */

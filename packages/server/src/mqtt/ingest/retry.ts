@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
-import type { IngestLog } from './index.js';
+import type { IngestLog } from './types.js';
 import type { IngestMetrics } from './metrics.js';
 import { type TelemetryPartitions, daysOf } from './partitions.js';
 import { storeBatch } from './store.js';

@@ -18,3 +18,9 @@ export interface BatchOutcome {
   /** Each machine's latest merged values when they moved forward in this batch. */
   latest: { reading: Reading; values: Record<string, unknown> }[];
 }
+
+/** The app's logger (pino's argument order); start.ts may pass app.log, else the console. */
+export interface IngestLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}

@@ -3,9 +3,10 @@ import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { areaLabel } from '../../utils/dictionary';
 import { parseTime } from '../../utils/format';
+import { DeviceRejection } from './DeviceRejection';
 import { DeviceTags, LicenseTag, OnlineDot } from './columns';
 
-/** 基本信息: every field of the box as GET /device/device/{id} answered it. */
+/** 基本信息: every field of the box as GET /device/device/{id} answered it, and its last refused telemetry if any. */
 export function DeviceInfo({ device }: { device: Device }) {
   const items: [string, ReactNode][] = [
     ['gateway_id', device.gateway_id],
@@ -30,11 +31,14 @@ export function DeviceInfo({ device }: { device: Device }) {
     ['updated_at', parseTime(device.updated_at)],
   ];
   return (
-    <Descriptions
-      column={2}
-      size="small"
-      bordered
-      items={items.map(([field, value]) => ({ key: field, label: labelOf(deviceResource, field), children: value, span: field === 'address' || field === 'remark' ? 2 : 1 }))}
-    />
+    <>
+      <Descriptions
+        column={2}
+        size="small"
+        bordered
+        items={items.map(([field, value]) => ({ key: field, label: labelOf(deviceResource, field), children: value, span: field === 'address' || field === 'remark' ? 2 : 1 }))}
+      />
+      <DeviceRejection device={device} />
+    </>
   );
 }

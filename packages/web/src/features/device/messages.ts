@@ -22,6 +22,8 @@ export const M = {
   noMachines: '该设备下还没有机床',
   manageMachines: '管理机床',
   noFlows: '暂无流转记录',
+  /** the 基本信息 tab's section of the last telemetry refused */
+  rejectedTitle: '数据格式错误',
   hasMachines: (n: number) => `设备下还有 ${n} 台机床,请先删除机床`,
   secretTitle: '设备密钥',
   secretOnce: '密钥只显示这一次,关闭后无法再次查看。请立即复制并妥善保存,设备凭设备ID和此密钥接入平台。',
