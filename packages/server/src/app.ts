@@ -107,8 +107,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerBodyLimits(app, config.jsonBodyLimitKb * 1024);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 20, fields: 20 } });
   await registerDocs(app);
-  const metrics = registerHealth(app, db, config);
+  // before any route, so that it sees every one (the OpenAPI document takes which need the token from it)
   registerGuard(app, deps.sessions, db);
+  const metrics = registerHealth(app, db, config);
   registerRateLimits(app, config.rateLimits, () => clock.now().getTime());
 
   await app.register(userRoutes, { prefix: API_PREFIX, ...deps });

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { CODE, HTTP, own } from '@gw/contracts';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from './errors.js';
+import { jsonPastSchema } from './reply.js';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
@@ -49,11 +50,11 @@ function unsupportedType(contentType: string | undefined): string {
 export function frameworkErrorReply(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   if (error.code !== 'FST_ERR_MAX_PARAM_LENGTH' && error.code !== 'FST_ERR_BAD_URL') {
     req.log.error({ err: error }, 'router failure');
-    void reply.status(HTTP.internal).serializer(JSON.stringify).send({ code: HTTP.internal, message: '服务器内部错误,请联系管理员', data: null });
+    void jsonPastSchema(reply).status(HTTP.internal).send({ code: HTTP.internal, message: '服务器内部错误,请联系管理员', data: null });
     return;
   }
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '参数错误 路径参数过长' : '参数错误 请求地址格式不正确';
-  void reply.status(HTTP.badRequest).serializer(JSON.stringify).send({ code: HTTP.badRequest, message, data: null });
+  void jsonPastSchema(reply).status(HTTP.badRequest).send({ code: HTTP.badRequest, message, data: null });
 }
 
 function fieldOf(path: string, context: string | undefined): string {
@@ -69,7 +70,7 @@ function fieldOf(path: string, context: string | undefined): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, rawReply) => {
     // The route's response schema describes success; an error envelope bypasses it.
-    const reply = rawReply.serializer(JSON.stringify);
+    const reply = jsonPastSchema(rawReply);
     if (error instanceof AppError) {
       return reply.status(error.status).send({ code: error.code, message: error.message, data: null, ...error.extra });
     }

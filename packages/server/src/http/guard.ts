@@ -21,9 +21,14 @@ export function tokenOf(req: FastifyRequest): string | undefined {
  */
 export function registerGuard(app: FastifyInstance, sessions: SessionStore, db: Db): void {
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(API_PREFIX) && route.method !== 'HEAD' && !route.config?.access) {
+    const access = route.config?.access;
+    if (route.url.startsWith(API_PREFIX) && route.method !== 'HEAD' && !access) {
       throw new Error(`路由 ${String(route.method)} ${route.url} 没有声明访问权限 (config.access)`);
     }
+    // The OpenAPI document asks for the token everywhere; a route this guard lets through without a session is
+    // documented as open from the same declaration (the document reads the route's schema when first served).
+    // A copy, not the route's own schema object, which other routes may share.
+    if (!access || access === 'public') route.schema = { ...route.schema, security: [] };
   });
 
   app.decorateRequest('user', null as unknown as SessionUser);

@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { jsonPastSchema } from './reply.js';
 
 /** The public routes that are limited, each with its own budget per client address (config.ts, RATE_LIMIT_*). */
 export type RateLimitName = 'login' | 'captcha' | 'shortLink' | 'wechat';
@@ -111,11 +112,10 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, now
     const wait = limiter.take(clientKey(req.ip));
     if (wait === 0) return;
     // no log line per refusal: a flood would fill the log; the metrics count 429s by route
-    return reply
-      .code(TOO_MANY)
-      .header('retry-after', String(wait))
-      .header('cache-control', 'no-store')
-      .serializer(JSON.stringify)
-      .send({ code: TOO_MANY, message: tooManyMessage(wait), data: null });
+    return jsonPastSchema(reply.code(TOO_MANY).header('retry-after', String(wait)).header('cache-control', 'no-store')).send({
+      code: TOO_MANY,
+      message: tooManyMessage(wait),
+      data: null,
+    });
   });
 }
