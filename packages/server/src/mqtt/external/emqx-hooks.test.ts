@@ -23,6 +23,8 @@ describe('EMQX 5 HTTP authentication and authorization hooks', () => {
 
   it('lets a box in with its gateway id and secret, not with a wrong secret, another client id, unknown or scrapped', async () => {
     expect(await authn({ clientid: 'E-A', username: 'E-A', password: w.secrets['E-A'], peerhost: '10.0.0.9' })).toMatchObject({ status: 200, result: 'allow', is_superuser: false });
+    // a template with more fields than those read (the operator's choice) is taken, not refused
+    expect(await authn({ clientid: 'E-A', username: 'E-A', password: w.secrets['E-A'], proto_name: 'MQTT' })).toMatchObject({ status: 200, result: 'allow' });
     expect((await authn({ clientid: 'E-A', username: 'E-A', password: 'wrong' })).result).toBe('deny');
     expect((await authn({ clientid: 'E-B', username: 'E-A', password: w.secrets['E-A'] })).result).toBe('deny');
     expect((await authn({ clientid: 'nobody', username: 'nobody', password: 'x' })).result).toBe('deny');

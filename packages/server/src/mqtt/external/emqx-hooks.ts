@@ -19,8 +19,9 @@ export function authFailureCounter(registry: Registry): client.Counter<'reason'>
   );
 }
 
-const authnBody = z.object({ clientid: z.string().default(''), username: z.string().default(''), password: z.string().default(''), peerhost: z.string().optional() });
-const authzBody = z.object({ clientid: z.string().default(''), username: z.string().default(''), action: z.string(), topic: z.string(), qos: z.coerce.number().optional() });
+// EMQX sends the body its operator templated: keys beyond those read here are the operator's, and taken
+const authnBody = z.looseObject({ clientid: z.string().default(''), username: z.string().default(''), password: z.string().default(''), peerhost: z.string().optional() });
+const authzBody = z.looseObject({ clientid: z.string().default(''), username: z.string().default(''), action: z.string(), topic: z.string(), qos: z.coerce.number().optional() });
 
 /**
  * EMQX 5's HTTP authentication and authorization hooks, with the embedded broker's rules (box-access.ts).
