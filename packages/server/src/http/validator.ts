@@ -25,7 +25,7 @@ const issueTemplate: Issue = (() => {
  * zod's default: unknown parameters there are ignored, as links and bookmarks carry all sorts.
  */
 export const strictBodyValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
-  const validate = validatorCompiler(route) as Validate;
+  const validate = validatorCompiler(route);
   if (route.httpPart !== 'body') return validate;
   return (data: unknown) => {
     const unknown = unknownFields(route.schema, data);
