@@ -69,7 +69,8 @@ describe('the console under its Content-Security-Policy', () => {
     // 版本管理 → 新增: TinyMCE draws its editing area in a frame and inserts its skin as styles
     await signed.goto(`${server.url}/custom/system/version`, { waitUntil: 'networkidle' });
     await signed.getByRole('button', { name: label('新增') }).click();
-    const editor = signed.frameLocator('.ant-modal iframe').first().locator('body');
+    // the frame's body exists before TinyMCE makes it editable: keys typed before that are lost
+    const editor = signed.frameLocator('.ant-modal iframe').first().locator('body[contenteditable="true"]');
     await editor.waitFor({ timeout: 20_000 });
     await editor.click();
     await signed.keyboard.type('更新说明');
