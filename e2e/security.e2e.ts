@@ -72,9 +72,16 @@ describe('the console under its Content-Security-Policy', () => {
     // the frame's body exists before TinyMCE makes it editable: keys typed before that are lost
     const editor = signed.frameLocator('.ant-modal iframe').first().locator('body[contenteditable="true"]');
     await editor.waitFor({ timeout: 20_000 });
-    await editor.click();
-    await signed.keyboard.type('更新说明');
-    await expect.poll(() => editor.innerText()).toContain('更新说明');
+    // the editor may still be settling its frame when it first shows (keys typed then are lost, as a person's
+    // would be, who then clicks again): type until the words are in
+    await expect
+      .poll(async () => {
+        if ((await editor.innerText()).includes('更新说明')) return true;
+        await editor.click();
+        await signed.keyboard.type('更新说明');
+        return (await editor.innerText()).includes('更新说明');
+      })
+      .toBe(true);
     await collect();
 
     // Swagger UI, from the server's own files
