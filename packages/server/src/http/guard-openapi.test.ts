@@ -1,21 +1,10 @@
-import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE } from '@gw/contracts';
 import { API, type TestApp, createTestApp } from '../test/harness.js';
 import { declaredAccess } from '../test/route-access.js';
 
 // every Fastify instance the app builds records its routes' declared access as they are added
-vi.mock('fastify', async (importOriginal) => {
-  const real = await importOriginal<typeof FastifyModule>();
-  const { recordAccess } = await import('../test/route-access.js');
-  const make = real.default as unknown as (...args: unknown[]) => FastifyModule.FastifyInstance;
-  const build = ((...args: unknown[]) => {
-    const app = make(...args);
-    recordAccess(app);
-    return app;
-  }) as typeof real.default;
-  return { ...real, default: Object.assign(build, real.default) };
-});
+vi.mock('fastify', async (importOriginal) => (await import('../test/route-access.js')).recordingFastify(importOriginal));
 
 type Security = Record<string, string[]>[];
 interface Doc {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTION, ALL_ACTIONS, type RoleMenu } from '@gw/contracts';
 import { customer, role } from '../db/schema.js';
@@ -9,17 +8,7 @@ import { declaredAccess } from '../test/route-access.js';
 import type { Access } from './types.js';
 
 // every Fastify instance the app builds records its routes' declared access as they are added
-vi.mock('fastify', async (importOriginal) => {
-  const real = await importOriginal<typeof FastifyModule>();
-  const { recordAccess } = await import('../test/route-access.js');
-  const make = real.default as unknown as (...args: unknown[]) => FastifyModule.FastifyInstance;
-  const build = ((...args: unknown[]) => {
-    const app = make(...args);
-    recordAccess(app);
-    return app;
-  }) as typeof real.default;
-  return { ...real, default: Object.assign(build, real.default) };
-});
+vi.mock('fastify', async (importOriginal) => (await import('../test/route-access.js')).recordingFastify(importOriginal));
 
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 

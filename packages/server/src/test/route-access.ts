@@ -1,3 +1,4 @@
+import type * as FastifyModule from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../http/types.js';
 
@@ -15,4 +16,19 @@ export function recordAccess(app: FastifyInstance): void {
     if (!access) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') declaredAccess.set(`${method} ${route.url}`, access);
   });
+}
+
+/**
+ * The `fastify` module with every instance recording its routes' access (recordAccess). A test file mocks it so:
+ * `vi.mock('fastify', async (original) => (await import('../test/route-access.js')).recordingFastify(original))`.
+ */
+export async function recordingFastify(importOriginal: <T>() => Promise<T>): Promise<Record<string, unknown>> {
+  const real = await importOriginal<typeof FastifyModule>();
+  const make = real.default as unknown as (...args: unknown[]) => FastifyInstance;
+  const build = ((...args: unknown[]) => {
+    const app = make(...args);
+    recordAccess(app);
+    return app;
+  }) as typeof real.default;
+  return { ...real, default: Object.assign(build, real.default) };
 }
