@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BOX_COMMAND_TIMEOUT_SECONDS } from '@gw/contracts';
 import type { RateLimits } from './http/rate-limit.js';
 
-/** Every setting the server reads from the environment; the README's table lists them with these defaults. */
+/** Every setting the server reads from the environment; docs/configuration.md lists them with these defaults. */
 export interface Config {
   port: number;
   host: string;
