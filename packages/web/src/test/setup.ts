@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
+
+// A test waits for what it shows, not for how fast this machine is: findBy/waitFor give a page up to 15 s to
+// show it (they return as soon as it is there), under the test's own 30 s. With the library's 1 s, a busy
+// machine failed tests whose page was only slow.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks what antd's responsive and overlay code reads.
 if (!window.matchMedia) {

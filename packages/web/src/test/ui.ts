@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ApiCall } from './mockApi';
 
@@ -14,11 +14,6 @@ export const dialog = () => [...document.querySelectorAll<HTMLElement>('.ant-mod
 
 /** The calls that changed something, as [method, path, body]. */
 export const writes = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
-
-/** A loaded machine needs longer than a second for a request and a dialog. */
-export function allowSlowMachine(): void {
-  configure({ asyncUtilTimeout: 5000 });
-}
 
 /**
  * What the page hands the browser to save: jsdom has no object URLs and does not download, so the files and the

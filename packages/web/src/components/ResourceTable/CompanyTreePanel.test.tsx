@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { ResourceTable } from '.';
 import { lastGet, renderInShell, urlQuery } from './testing';
 
@@ -12,7 +11,6 @@ const P = '/device/device';
 const columns: ColumnsType<{ id: number; name: string }> = [{ key: 'name', dataIndex: 'name', title: '设备名称' }];
 const tree = [{ id: 1, label: '集团', children: [{ id: 2, label: '一厂', children: [{ id: 3, label: '一车间' }] }, { id: 4, label: '二厂' }] }];
 
-allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

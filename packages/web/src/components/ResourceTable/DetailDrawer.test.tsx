@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars } from '../../test/ui';
+import { twoChars } from '../../test/ui';
 import { ResourceTable } from '.';
 import { lastGet, renderInShell, urlQuery } from './testing';
 
@@ -21,7 +21,6 @@ const tabs = [
   { key: 'machines', label: '机床', render: (box: Box) => <ul>{box.machines?.map((m) => <li key={m.id}>{m.name}</li>)}</ul> },
 ];
 
-allowSlowMachine();
 let calls: ApiCall[];
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {

@@ -3,10 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Button, Form, InputNumber } from 'antd';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { allowSlowMachine } from '../../test/ui';
 import { LineItems } from './LineItems';
 
-allowSlowMachine();
 
 describe('LineItems in a form that drops unmounted fields', () => {
   it('keeps a new line’s starting values under StrictMode, as the console runs in development', async () => {

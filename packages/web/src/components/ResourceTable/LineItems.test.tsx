@@ -2,10 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form, InputNumber } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { allowSlowMachine } from '../../test/ui';
 import { LineItems } from './LineItems';
 
-allowSlowMachine();
 
 /** An order form: the lines and a submit button handing the values to `onFinish`. */
 function OrderForm({ onFinish, lines, startWith }: { onFinish: (values: unknown) => void; lines?: object[]; startWith?: object[] }) {

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, dialog, twoChars, writes } from '../../test/ui';
+import { dialog, twoChars, writes } from '../../test/ui';
 import { ResourceTable } from '.';
 import type { BulkAction } from './listTypes';
 import { renderInShell } from './testing';
@@ -37,7 +37,6 @@ const bulkActions: BulkAction[] = [
 const rowCheckbox = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox');
 const listLoads = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path === P).length;
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

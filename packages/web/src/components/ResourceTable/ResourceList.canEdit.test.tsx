@@ -4,7 +4,7 @@ import { Form, Input } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars } from '../../test/ui';
+import { twoChars } from '../../test/ui';
 import { ResourceTable } from '.';
 import { renderInShell } from './testing';
 
@@ -25,7 +25,6 @@ const OrderForm = () => (
   </Form.Item>
 );
 
-allowSlowMachine();
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });
   mockApi({ [`GET ${P}`]: () => ({ ...ok(orders), count: orders.length }) });

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { fakeLiveChannel } from '../../test/live';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import { ResourceTable } from '.';
 import { renderInShell } from './testing';
@@ -27,7 +26,6 @@ const columns: ColumnsType<Box> = [
 const live: LiveRows<Box, 'presence'> = { types: ['presence'], rowOf: (event) => event.device_id, patch: (event) => ({ online: event.online }) };
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 
-allowSlowMachine();
 let calls: ReturnType<typeof mockApi>['calls'];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { twoChars, writes } from '../../test/ui';
 import { ResourceTable, rowActionsFrom } from '.';
 import type { ListDescriptor, RowAction, RowFormProps } from './listTypes';
 import { renderInShell } from './testing';
@@ -47,7 +47,6 @@ function ReasonForm({ row }: RowFormProps<Box>) {
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 const rowCheckbox = (name: string) => within(rowOf(name)).getByRole('checkbox');
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

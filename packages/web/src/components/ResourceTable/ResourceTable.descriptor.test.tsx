@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { STORAGE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars } from '../../test/ui';
+import { twoChars } from '../../test/ui';
 import { ListGrid, ResourceList, ResourceTable } from '.';
 import type { ListDescriptor } from './listTypes';
 import { lastGet, renderInShell } from './testing';
@@ -30,7 +30,6 @@ const ledger: ListDescriptor = {
 
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
 
-allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

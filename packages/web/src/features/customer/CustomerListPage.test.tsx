@@ -6,7 +6,7 @@ import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { storeDictionary } from '../../utils/dictionary.fixture';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { twoChars, writes } from '../../test/ui';
 import CustomerListPage from './CustomerListPage';
 
 const P = '/manager/custom';
@@ -23,7 +23,6 @@ const drawer = () => document.querySelector<HTMLElement>('.ant-drawer-open')!;
 /** The list's row showing `text` (the tree beside the list shows company names too). */
 const row = async (text: string) => (await within(await screen.findByRole('table')).findByText(text)).closest('tr')!;
 
-allowSlowMachine();
 let calls: ApiCall[];
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {

@@ -8,7 +8,6 @@ import { useUserStore } from '../../stores/user';
 import { drawableCharts } from '../../test/chart';
 import { type FakeSocket, fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import DashboardPage from './DashboardPage';
 import { MachineStatesCard } from './MachineStatesCard';
@@ -26,7 +25,6 @@ function renderWithClient(ui: ReactNode) {
 }
 
 drawableCharts();
-allowSlowMachine();
 let counts: MachineStateCounts;
 let calls: ApiCall[];
 let sockets: FakeSocket[];

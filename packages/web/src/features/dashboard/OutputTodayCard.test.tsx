@@ -8,7 +8,6 @@ import { useUserStore } from '../../stores/user';
 import { drawableCharts } from '../../test/chart';
 import { type FakeSocket, fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import DashboardPage from './DashboardPage';
 import { OutputTodayCard } from './OutputTodayCard';
@@ -25,7 +24,6 @@ function renderWithClient(ui: ReactNode) {
 }
 
 drawableCharts();
-allowSlowMachine();
 let output: OutputToday;
 let calls: ApiCall[];
 let sockets: FakeSocket[];

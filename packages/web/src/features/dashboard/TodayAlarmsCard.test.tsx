@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { type FakeSocket, fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import { TodayAlarmsCard } from './TodayAlarmsCard';
 
@@ -30,7 +29,6 @@ function renderCard() {
   );
 }
 
-allowSlowMachine();
 let today: TodayAlarms;
 let calls: ApiCall[];
 let sockets: FakeSocket[];

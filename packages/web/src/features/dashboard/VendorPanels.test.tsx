@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import DashboardPage from './DashboardPage';
 
 const DAY = 86_400_000;
@@ -14,7 +13,6 @@ const both = [
   { menu: '/manager/goods', action: ACTION.query },
 ];
 
-allowSlowMachine();
 let calls: ApiCall[];
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {

@@ -5,10 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
+import { modal, twoChars, writes } from '../../test/ui';
 import { ProfileDialog } from './ProfileDialog';
 
-allowSlowMachine();
 let calls: ApiCall[];
 /** What GET /user/info answers now: the openid WeChat's side has bound, or ''. */
 let openid: string;

@@ -6,7 +6,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { twoChars, writes } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import DebugClientPage from './DebugClientPage';
 
@@ -25,7 +25,6 @@ const command = (id: number, overrides: Partial<DebugCommand>): DebugCommand => 
   ...overrides,
 });
 
-allowSlowMachine();
 let calls: ApiCall[];
 let open: DebugSessionDetail;
 /** What the box answers the next send: its reply, or null for 设备无响应. */

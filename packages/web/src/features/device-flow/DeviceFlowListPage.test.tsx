@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars } from '../../test/ui';
+import { twoChars } from '../../test/ui';
 import DeviceFlowListPage from './DeviceFlowListPage';
 
 const P = '/manager/device_flow';
@@ -14,7 +14,6 @@ const transfer: DeviceFlow = {
   to_customer_name: '华东精机', state: 'shipped', order_no: 'SO-2026-001', operator: 'admin', remark: '分配客户', created_at: '2026-01-01T00:00:00Z',
 };
 
-allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

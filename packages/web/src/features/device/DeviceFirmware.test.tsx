@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars } from '../../test/ui';
+import { twoChars } from '../../test/ui';
 import DeviceListPage from './DeviceListPage';
 import { P, around } from './testing';
 
@@ -13,7 +13,6 @@ const history = [
   { rollout_id: 4, version: '1.4.2', state: 'done', error: '', from_version: '1.3.0', updated_at: '2026-03-02T02:00:00Z' },
 ];
 
-allowSlowMachine();
 let answers: Record<number, unknown>;
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

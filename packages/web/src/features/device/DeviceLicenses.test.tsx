@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastGet, renderInShell, urlQuery } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars } from '../../test/ui';
+import { twoChars } from '../../test/ui';
 import DeviceListPage from './DeviceListPage';
 import { P, around } from './testing';
 
@@ -15,7 +15,6 @@ const licence = (id: number, state: string, remark: string) => ({
   revoked_at: null, revoke_reason: '', created_at: '2026-01-01T00:00:00Z', state,
 });
 
-allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {
   ({ fetchMock } = mockApi({ ...around, [`GET ${L}`]: () => ({ ...ok([licence(2, 'revoked', '换机'), licence(1, 'valid', '首批')]), count: 2 }) }));

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { twoChars, writes } from '../../test/ui';
 import DeviceListPage from './DeviceListPage';
 import { P, around, boxes } from './testing';
 
@@ -19,7 +19,6 @@ const customerUser = userInfo({
   ],
 });
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: customerUser });

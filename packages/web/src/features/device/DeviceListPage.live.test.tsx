@@ -4,14 +4,12 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { fakeLiveChannel } from '../../test/live';
 import { mockApi, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import DeviceListPage from './DeviceListPage';
 import { P, around } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
-allowSlowMachine();
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });
   mockApi(around);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastGet, renderInShell, urlQuery } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, recordDownloads, writes } from '../../test/ui';
+import { recordDownloads, writes } from '../../test/ui';
 import DeviceListPage from './DeviceListPage';
 import { P, around, box } from './testing';
 
@@ -14,7 +14,6 @@ const button = (name: string) => screen.queryByText(name, { selector: 'button *'
 const link = (id: number, gatewayId: string, created: boolean) => ({ device_id: id, gateway_id: gatewayId, code: `c${id}xyz`, short_url: `https://gw.example.com/s/c${id}xyz`, created });
 const DEVICE_BITS = ACTION.query | ACTION.edit | ACTION.tag;
 
-allowSlowMachine();
 let calls: ApiCall[];
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 let downloads: string[];

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
+import { modal, twoChars, writes } from '../../test/ui';
 import DeviceListPage from './DeviceListPage';
 import { P, around, box } from './testing';
 
@@ -17,7 +17,6 @@ const pick = async (user: ReturnType<typeof userEvent.setup>, text: string) => {
   await user.click(options.at(-1)!);
 };
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

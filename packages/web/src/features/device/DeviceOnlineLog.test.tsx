@@ -6,7 +6,6 @@ import { lastGet } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
 import { type FakeSocket, fakeLiveChannel } from '../../test/live';
-import { allowSlowMachine } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import { openDetail } from './detailTesting';
 import { P, around } from './testing';
@@ -14,7 +13,6 @@ import { P, around } from './testing';
 const LOG = `${P}/1/online_log`;
 const row = (id: number, online: boolean, reason: OnlineLogRow['reason'], at: string): OnlineLogRow => ({ id, online, reason, at, ip: `10.0.0.${id}`, node: 'node-a' });
 
-allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 let answer: () => unknown;
 let sockets: FakeSocket[];

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { STORAGE } from '../../settings';
 import { setLiveChannel } from '../../utils/live';
 import { type FakeSocket, fakeLiveChannel } from '../../test/live';
@@ -31,7 +30,6 @@ const lathe: MachineRealtime = {
 };
 const silent: MachineRealtime = { machine_id: 12, ts: null, state: 'offline', values: {}, alarms: [] };
 
-allowSlowMachine();
 let answers: Record<number, MachineRealtime>;
 let machines: MachineTool[];
 let sockets: FakeSocket[];

@@ -3,12 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { parseTime } from '../../utils/format';
 import { openDetail } from './detailTesting';
 import { P, around, box, boxes } from './testing';
 
-allowSlowMachine();
 const refused = box({
   rejected_at: '2026-11-23T10:05:00Z',
   rejected_reason: '数据格式错误: 第 1 项缺少 device_id',

@@ -4,13 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { parseTime } from '../../utils/format';
 import DeviceListPage from './DeviceListPage';
 import { timeAgo } from './LastSeen';
 import { P, around, box } from './testing';
 
-allowSlowMachine();
 const seen = new Date(Date.now() - 3 * 60_000).toISOString();
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -4,13 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, dialog, twoChars, writes } from '../../test/ui';
+import { dialog, twoChars, writes } from '../../test/ui';
 import DeviceListPage from './DeviceListPage';
 import { P, around, box, boxes } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
-allowSlowMachine();
 let calls: ApiCall[];
 /** The box's config as the box holds it. */
 let config: Record<string, unknown>;

@@ -5,7 +5,6 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import ExportPage from './Page';
 
@@ -17,7 +16,6 @@ const job = (overrides: Partial<ExportJob>): ExportJob => ({
 });
 const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path === P).length;
 
-allowSlowMachine();
 let calls: ApiCall[];
 let jobs: ExportJob[];
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import ExportPage from './Page';
-import { allowSlowMachine, recordDownloads, twoChars } from '../../test/ui';
+import { recordDownloads, twoChars } from '../../test/ui';
 
 const P = '/manager/export';
 const job = (overrides: Partial<ExportJob>): ExportJob => ({
@@ -20,7 +20,6 @@ const done = job({
 });
 const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path === P).length;
 
-allowSlowMachine();
 let calls: ApiCall[];
 let jobs: ExportJob[];
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
+import { modal, twoChars, writes } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import { fakeLiveChannel } from '../../test/live';
 import RolloutListPage from './RolloutListPage';
@@ -20,7 +20,6 @@ const rollouts = [
   rollout({ id: 3, version: '1.3.0', state: 'stopped', target_text: '指定设备: GW-009', stop_reason: '失败过多', total: 10, counts: { pending: 5, sending: 0, downloading: 0, verifying: 0, installing: 0, done: 2, failed: 3, skipped: 0 } }),
 ];
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -7,7 +7,7 @@ import { Shell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type FakeSocket, fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { twoChars, writes } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
 import RolloutPage from './RolloutPage';
 import { R, V, detail } from './testing';
@@ -24,7 +24,6 @@ const bar = () => screen.getByTestId('rollout-progress');
 const count = (state: string) => within(screen.getByTestId(`rollout-count-${state}`)).getByText(/^\d+$/).textContent;
 const event = (rollout_id: number): LiveEvent => ({ type: 'rollout', rollout_id, device_id: 3, state: 'done', at: '2026-03-02T02:06:00Z' });
 
-allowSlowMachine();
 let current: RolloutDetail;
 let calls: ApiCall[];
 let sockets: FakeSocket[];

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
+import { modal, twoChars, writes } from '../../test/ui';
 import { SHA, V, version, versions } from './testing';
 import VersionListPage from './VersionListPage';
 
@@ -24,7 +24,6 @@ const pick = async (user: ReturnType<typeof userEvent.setup>, text: string) => {
 };
 const NEW_SHA = 'b'.repeat(64);
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -6,7 +6,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { setToken } from '../../utils/auth';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, recordDownloads, twoChars, writes } from '../../test/ui';
+import { modal, recordDownloads, twoChars, writes } from '../../test/ui';
 import FlasherListPage from './FlasherListPage';
 import { F, batch, batchDetail, batches } from './testing';
 
@@ -14,7 +14,6 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const popconfirm = async (text: RegExp | string) => (await screen.findByText(text)).closest<HTMLElement>('.ant-popover')!;
 const CSV = 'gateway_id,secret\nGW260001,s1\n';
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

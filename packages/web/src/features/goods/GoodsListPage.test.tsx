@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, twoChars, writes } from '../../test/ui';
+import { twoChars, writes } from '../../test/ui';
 import GoodsListPage from './GoodsListPage';
 
 const P = '/manager/goods';
@@ -17,7 +17,6 @@ const gateway: Goods = {
 const drawer = () => document.querySelector<HTMLElement>('.ant-drawer-open')!;
 const openDrawer = () => waitFor(() => expect(drawer()).not.toBeNull());
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

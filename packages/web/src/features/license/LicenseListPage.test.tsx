@@ -6,7 +6,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { STORAGE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, recordDownloads, twoChars, writes } from '../../test/ui';
+import { recordDownloads, twoChars, writes } from '../../test/ui';
 import dayjs from '../../utils/dayjs';
 import LicenseListPage from './LicenseListPage';
 import { P, licence, licences } from './testing';
@@ -20,7 +20,6 @@ const pick = async (user: ReturnType<typeof userEvent.setup>, text: string) => {
 };
 const box = { id: 1, gateway_id: 'GW-001', fingerprint: 'fp-from-box' };
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
+import { modal, twoChars, writes } from '../../test/ui';
 import { renderMachineToolPage } from './testing';
 
 const P = '/device/machine';
@@ -18,7 +18,6 @@ const lathe: MachineTool = {
 const overCount = () => json({ code: 409, message: '当前型号启用数量超出授权数量', count: 3 }, 409);
 const unlicensed = () => json({ code: 403, message: '未授权或授权已过期' }, 403);
 
-allowSlowMachine();
 let calls: ApiCall[];
 let refusal: () => Response;
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { lastGet, settled } from '../../components/ResourceTable/testing';
 import { STORAGE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
+import { modal, twoChars, writes } from '../../test/ui';
 import { renderMachineToolPage } from './testing';
 
 const P = '/device/machine';
@@ -17,7 +17,6 @@ const lathe: MachineTool = {
 };
 const box = { id: 4, gateway_id: 'GW-004', name: '四号网关', vpn_ip: '10.8.0.5', fingerprint: 'fp-dd04' };
 
-allowSlowMachine();
 let calls: ApiCall[];
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, dialog, recordDownloads, twoChars, writes } from '../../test/ui';
+import { dialog, recordDownloads, twoChars, writes } from '../../test/ui';
 import dayjs from '../../utils/dayjs';
 import BuyOrderListPage from './BuyOrderListPage';
 import { BUY, around, buyOrder, refused, sheet } from './testing';
@@ -24,7 +24,6 @@ let saved: string[];
 let calls: ApiCall[];
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.path === BUY).length;
 
-allowSlowMachine();
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });
   orders = [

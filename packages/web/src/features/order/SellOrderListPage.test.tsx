@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, dialog, recordDownloads, twoChars, writes } from '../../test/ui';
+import { dialog, recordDownloads, twoChars, writes } from '../../test/ui';
 import dayjs from '../../utils/dayjs';
 import SellOrderListPage from './SellOrderListPage';
 import { SELL, around, line, sellOrder, sheet } from './testing';
@@ -24,7 +24,6 @@ let saved: string[];
 let calls: ApiCall[];
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 
-allowSlowMachine();
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });
   orders = [

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, writes } from '../../test/ui';
+import { writes } from '../../test/ui';
 import OrganizationPage from './OrganizationPage';
 
 const P = '/manager/custom';
@@ -39,7 +39,6 @@ function drag(from: string, to: string, dx: number) {
 const ONTO = 100;
 const BESIDE = -100;
 
-allowSlowMachine();
 let calls: ApiCall[];
 let tree: typeof before;
 let answer: () => unknown;

@@ -7,7 +7,7 @@ import { API_BASE } from '../../settings';
 import { useUserStore } from '../../stores/user';
 import { drawableCharts } from '../../test/chart';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, recordDownloads } from '../../test/ui';
+import { modal, recordDownloads } from '../../test/ui';
 import ShortUrlListPage from './ShortUrlListPage';
 import { S, attachment, shortUrls } from './testing';
 
@@ -24,7 +24,6 @@ const getsOf = (fetchMock: ReturnType<typeof mockApi>['fetchMock'], path: string
 const days = Array.from({ length: 30 }, (_, i) => ({ day: `2026-${i < 20 ? '02' : '03'}-${String(i < 20 ? i + 9 : i - 19).padStart(2, '0')}`, visits: i >= 25 ? 2 : 0 }));
 
 drawableCharts();
-allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 let downloads: string[];
 let objectUrls: string[];

@@ -6,13 +6,12 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import dayjs from '../../utils/dayjs';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
+import { modal, twoChars, writes } from '../../test/ui';
 import ShortUrlListPage from './ShortUrlListPage';
 import { S, shortUrl, shortUrls } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, dialog, twoChars, writes } from '../../test/ui';
+import { dialog, twoChars, writes } from '../../test/ui';
 import TagListPage from './TagListPage';
 
 const P = '/manager/tag';
@@ -15,7 +15,6 @@ const tag = (id: number, name: string, color: string, device_count: number): Dev
 const urgent = tag(1, '重点客户', 'red', 3);
 const custom = tag(2, '试点', '#00aa88', 0);
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ customer_id: 7, role_menu: [{ menu: P, action: 1 | 2 | 4 | 8 }] }) });

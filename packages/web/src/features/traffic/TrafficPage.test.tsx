@@ -6,7 +6,6 @@ import { lastGet, renderInShell, settled } from '../../components/ResourceTable/
 import { useUserStore } from '../../stores/user';
 import { drawableCharts } from '../../test/chart';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine } from '../../test/ui';
 import dayjs from '../../utils/dayjs';
 import { formatBytes, formatRatio } from './format';
 import TrafficPage from './TrafficPage';
@@ -47,7 +46,6 @@ const daily: TrafficDaily = {
   down_bytes: MB_BYTES,
 };
 
-allowSlowMachine();
 drawableCharts(900, 300);
 let fetchMock: Mock;
 let calls: ApiCall[];

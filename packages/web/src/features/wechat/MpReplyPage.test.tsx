@@ -5,14 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../test/ui';
+import { modal, twoChars, writes } from '../../test/ui';
 import MpReplyPage from './MpReplyPage';
 import { N, P, notices, rule, rules } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const XML = '<xml><ToUserName><![CDATA[o-user]]></ToUserName><Content><![CDATA[请致电 400-000-0000]]></Content></xml>';
 
-allowSlowMachine();
 let calls: ApiCall[];
 let createAnswer: (body: unknown) => unknown;
 beforeEach(() => {

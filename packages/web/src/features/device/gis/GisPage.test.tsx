@@ -9,7 +9,6 @@ import { lastGet, renderInShell } from '../../../components/ResourceTable/testin
 import { useUserStore } from '../../../stores/user';
 import { clickChartAt, drawableCharts } from '../../../test/chart';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import { allowSlowMachine } from '../../../test/ui';
 import { setLiveChannel } from '../../../utils/live';
 import { type FakeSocket, fakeLiveChannel } from '../../../test/live';
 import { around, box } from '../testing';
@@ -31,7 +30,6 @@ const placed: GisBoxes = {
   unplaced: 1,
 };
 
-allowSlowMachine();
 drawableCharts(800, 600);
 let calls: ApiCall[];
 let fetchMock: Mock;

@@ -5,12 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell, settled } from '../../../components/ResourceTable/testing';
 import { useUserStore } from '../../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import { allowSlowMachine, twoChars } from '../../../test/ui';
+import { twoChars } from '../../../test/ui';
 import { AlarmHistory } from './AlarmHistory';
 
 const ALARMS = '/device/machine/11/alarms';
 
-allowSlowMachine();
 let calls: ApiCall[];
 beforeEach(() => {
   calls = mockApi({

@@ -9,7 +9,6 @@ import { useUserStore } from '../../../stores/user';
 import { drawableCharts } from '../../../test/chart';
 import { fakeLiveChannel } from '../../../test/live';
 import { mockApi, ok, userInfo } from '../../../test/mockApi';
-import { allowSlowMachine } from '../../../test/ui';
 import { setLiveChannel } from '../../../utils/live';
 import { formatDuration } from './format';
 import MachinePage from './MachinePage';
@@ -29,7 +28,6 @@ const day: MachineTimeline = {
   totals: { offline: 28_800, running: 21_600, alarm: 1200, idle: 2400 },
 };
 
-allowSlowMachine();
 drawableCharts(900, 300);
 let fetchMock: Mock;
 beforeEach(() => {

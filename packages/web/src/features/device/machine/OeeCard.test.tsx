@@ -5,7 +5,7 @@ import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vite
 import { lastGet, renderInShell } from '../../../components/ResourceTable/testing';
 import { useUserStore } from '../../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import { allowSlowMachine, modal, twoChars, writes } from '../../../test/ui';
+import { modal, twoChars, writes } from '../../../test/ui';
 import { OeeCard, oeeColor } from './OeeCard';
 
 const M = '/device/machine/11';
@@ -24,7 +24,6 @@ const plan: MachinePlan = {
   defaults: { shifts: [{ name: '白班', start: '08:00', end: '20:00' }, { name: '夜班', start: '20:00', end: '08:00' }], ideal_cycle_s: 60 },
 };
 
-allowSlowMachine();
 let calls: ApiCall[];
 let fetchMock: Mock;
 beforeEach(() => {

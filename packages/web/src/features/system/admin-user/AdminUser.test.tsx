@@ -6,7 +6,7 @@ import { renderInShell } from '../../../components/ResourceTable/testing';
 import { useUserStore } from '../../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
 import AdminUserPage from './Page';
-import { allowSlowMachine, dialog, twoChars, writes } from '../../../test/ui';
+import { dialog, twoChars, writes } from '../../../test/ui';
 
 const P = '/system/admin_user';
 const li: AdminUser = {
@@ -15,7 +15,6 @@ const li: AdminUser = {
 };
 
 
-allowSlowMachine();
 
 let calls: ApiCall[];
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { renderInShell } from '../../../components/ResourceTable/testing';
 import { useUserStore } from '../../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
 import ConfigPage from './Page';
-import { allowSlowMachine, dialog, twoChars, writes } from '../../../test/ui';
+import { dialog, twoChars, writes } from '../../../test/ui';
 
 const P = '/system/config';
 const item = (id: number, key: string, value: string, builtin: boolean, open = false): ConfigItem => ({
@@ -16,7 +16,6 @@ const rows = [item(1, 'site_title', '智能网关管理系统', true, true), ite
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
-allowSlowMachine();
 
 let calls: ApiCall[];
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { lastGet, renderInShell } from '../../../components/ResourceTable/testin
 import { useUserStore } from '../../../stores/user';
 import { mockApi, ok, userInfo } from '../../../test/mockApi';
 import LogPage from './Page';
-import { allowSlowMachine, twoChars } from '../../../test/ui';
+import { twoChars } from '../../../test/ui';
 
 const P = '/system/log';
 const log: OperationLog = {
@@ -20,7 +20,6 @@ const log: OperationLog = {
 };
 
 
-allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -6,7 +6,7 @@ import { lastGet, renderInShell } from '../../../components/ResourceTable/testin
 import { useUserStore } from '../../../stores/user';
 import { mockApi, ok, userInfo } from '../../../test/mockApi';
 import LoginLogPage from './Page';
-import { allowSlowMachine, twoChars } from '../../../test/ui';
+import { twoChars } from '../../../test/ui';
 
 const P = '/system/login_log';
 const entry = (id: number, username: string, success: boolean, reason: string): LoginLog => ({
@@ -14,7 +14,6 @@ const entry = (id: number, username: string, success: boolean, reason: string): 
 });
 const rows = [entry(1, 'li', true, 'ok'), entry(2, 'wang', false, 'password')];
 
-allowSlowMachine();
 let fetchMock: ReturnType<typeof mockApi>['fetchMock'];
 beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });

@@ -6,7 +6,7 @@ import { renderInShell } from '../../../components/ResourceTable/testing';
 import { useUserStore } from '../../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
 import RolePage from './Page';
-import { allowSlowMachine, twoChars, writes } from '../../../test/ui';
+import { twoChars, writes } from '../../../test/ui';
 
 const role = (id: number, name: string, parent_id: number | null, extra: Partial<RoleItem> = {}): RoleItem => ({
   id, name, parent_id, description: '', menus: [], member_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra,
@@ -24,7 +24,6 @@ const box = (label: string) => {
   return input;
 };
 
-allowSlowMachine();
 
 let calls: ApiCall[];
 beforeEach(() => {
