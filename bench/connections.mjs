@@ -1,4 +1,4 @@
-// Connections benchmark (issue 11): BOXES gateway boxes (default 10,000) connect to the built server's embedded
+// Connections benchmark: BOXES gateway boxes (default 10,000) connect to the built server's embedded
 // broker with their own gateway id and secret; then the server restarts and every box reconnects. Printed side by
 // side with a bare Aedes broker (no login check, no presence, no database) taking the same clients in the same run.
 // Figures: time for all to be accepted, the server's RSS with all connected (goal ≤ 1 GiB), time for all to be

@@ -1,4 +1,4 @@
-// 首页 with 10,000 boxes and 30,000 machine tools (issue 12) on PostgreSQL behind the built server: the fleet of
+// 首页 with 10,000 boxes and 30,000 machine tools on PostgreSQL behind the built server: the fleet of
 // bench/fleet-seed.mjs cut to BOXES boxes (three machine tools each, 2,000 customers in a four-level tree) and a
 // day of what the home page sums up (bench/dashboard-seed.mjs). For every API a card of the home page calls
 // (features/dashboard), as the super user and as a customer user of a factory (its subtree), the latency over

@@ -1,4 +1,4 @@
-// GIS 地图 with 10,000 boxes in headless Chromium (issue 12): BOXES boxes with 3 machine tools each, spread over
+// GIS 地图 with 10,000 boxes in headless Chromium: BOXES boxes with 3 machine tools each, spread over
 // China with mixed states, on PostgreSQL behind the built server. Measures, for our page (/custom/device/gis, after
 // login) and side by side for a bare page that draws the same map and the same points with ECharts alone (no React,
 // no antd, no API: the points inlined), the time from navigation to the map drawn with every point (goal ≤ 1.5 s),

@@ -1,4 +1,4 @@
-// Ingest benchmark (issue 11): BOXES boxes publish QoS 1 telemetry (MACHINES machine tools × 12 values per
+// Ingest benchmark: BOXES boxes publish QoS 1 telemetry (MACHINES machine tools × 12 values per
 // message, each box keeping WINDOW messages unacknowledged) for SECONDS into the built server's embedded broker,
 // side by side in one run with a bare Aedes whose only subscriber drops them. Prints messages/s and data
 // points/s acknowledged, ours/bare (goal ≥ 0.7; ≥ 20,000 messages/s), the acknowledged messages the

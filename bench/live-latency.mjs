@@ -1,4 +1,4 @@
-// Live-push latency (issue 11): while BOXES boxes publish RATE QoS 1 messages a second (3 FANUC machine tools
+// Live-push latency: while BOXES boxes publish RATE QoS 1 messages a second (3 FANUC machine tools
 // each) into the built server's embedded broker, one probe box flips its machine tools between running and idle
 // PROBE times a second; a WebSocket client on /custom/api/v1/live (the browser's channel, logged in as admin)
 // times each `machine_state` event from the probe's publish (its ts) to arrival. Side by side in one run: the same

@@ -1,4 +1,4 @@
-// Rollout benchmark (issue 13): a firmware rollout of a FILE_MB file to BOXES simulated boxes (the simulator's own
+// Rollout benchmark: a firmware rollout of a FILE_MB file to BOXES simulated boxes (the simulator's own
 // boxes: each downloads over HTTP hashing as it goes, reports on ota, reboots and comes back on the new version),
 // once per concurrency limit of CONC, through the built server on a fresh PostgreSQL database: release uploaded,
 // published, rolled out to every box in one batch. Figures per concurrency: time from POST /system/rollout to the

@@ -1,4 +1,4 @@
-// Soak (issue 15): BOXES simulated boxes each publish RATE QoS 1 telemetry messages a second (3 FANUC machine
+// Soak: BOXES simulated boxes each publish RATE QoS 1 telemetry messages a second (3 FANUC machine
 // tools × 12 values, as the ingest bench sends; spread evenly over the second) into the built server's embedded
 // broker for MINUTES, while two consoles stay open on live pages (bench/soak-consoles.mjs) and a probe asks the
 // console's usual GETs PROBE times a second. The server runs on its defaults (PGlite, embedded Aedes) with

@@ -1,4 +1,4 @@
-// Two API nodes against one (issue 15): BOXES boxes each publish PER_BOX QoS 1 telemetry messages (MACHINES
+// Two API nodes against one: BOXES boxes each publish PER_BOX QoS 1 telemetry messages (MACHINES
 // machine tools × 12 values, WINDOW in flight a box) into one Mosquitto as fast as it takes them, and the nodes
 // — one, then two, on a fresh database of the same PostgreSQL each time, sharing the broker's `data` through
 // `$share/<group>/…` — store them. The broker acknowledges a box at once, so the rate is the servers': messages

@@ -1,4 +1,4 @@
-/** The stored form of a picked address (spec §3): 'address|longitude|latitude'. */
+/** The stored form of a picked address: 'address|longitude|latitude'. */
 export interface AddressValue {
   address: string;
   lng: number | null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Body codes of the API contract (DESIGN §4, spec §8). HTTP statuses carry the rest: 400 bad input, 401 missing
+ * Body codes of the API contract the console relies on. HTTP statuses carry the rest: 400 bad input, 401 missing
  * permission bit, 403 licence missing or expired, 409 licence count exceeded, 410 wrong password, 497 silent.
  */
 export const CODE = {

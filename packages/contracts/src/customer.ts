@@ -93,7 +93,7 @@ export const customerResource = defineResource({
 /** What a user may change of its own company through /user/custom_info. */
 export const customInfoUpdateSchema = customerWriteSchema.omit({ parent_id: true }).partial();
 
-/** A node of the company tree as the console keeps it locally (spec §3 department tree). */
+/** A node of the company tree as the console keeps it in localStorage (the department tree). */
 export interface DepartmentNode {
   id: number;
   label: string;

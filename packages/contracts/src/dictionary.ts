@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A region node (spec §3): three levels; each city repeats itself as its first child; 0 = not filled. */
+/** A region node: three levels; each city repeats itself as its first child; 0 = not filled. */
 export interface AreaNode {
   id: number;
   title: string;

@@ -16,7 +16,7 @@ export const ACTION_TITLES: Record<Action, string> = {
   secret: '重置密钥',
 };
 
-/** A role as the form writes it (DESIGN §4). */
+/** A role as the form writes it: `{name, parent_id, description, menus: [{menu, action}]}`. */
 export const roleWriteSchema = z.object({
   name: z.string().trim().min(1, '请输入角色名称').max(64),
   parent_id: idSchema.nullable().optional(),

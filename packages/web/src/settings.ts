@@ -1,4 +1,4 @@
-/** Constants of spec §9, in one place. */
+/** The console's fixed constants (titles, paths, time-outs, storage keys, limits), in one place. */
 export const PRODUCT_TITLE = '智能网关管理系统';
 export const BASE_PATH = '/custom/';
 export const API_BASE = '/custom/api/v1';
@@ -39,7 +39,7 @@ export interface Settings {
   sidebarLogo: boolean;
   sidebarTextTheme: boolean;
   noCache: boolean;
-  /** Record uncaught errors (spec: on in production). */
+  /** Record uncaught errors (on in production). */
   errorLog: boolean;
 }
 

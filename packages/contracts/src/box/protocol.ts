@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CNC_ALARM_TEXT_MAX } from './values.js';
 
 /**
- * The box protocol (DESIGN §3): every topic is `<kind>/<gateway_id>/v1`. A box publishes `data` (telemetry),
+ * The box protocol: every topic is `<kind>/<gateway_id>/v1`. A box publishes `data` (telemetry),
  * `echo` (command replies), `state` (retained presence, also its last will), `traffic` (byte counters) and
  * `ota` (firmware progress); it subscribes only to its `control` topic.
  */
@@ -21,7 +21,7 @@ export function parseBoxTopic(topic: string): { kind: BoxTopicKind; gatewayId: s
   return { kind, gatewayId: parts[1] };
 }
 
-/** One value of a machine tool: `cnc_*` names (DESIGN §3); scalars, or arrays of alarms / axis positions. */
+/** One value of a machine tool: `cnc_*` names; scalars, or arrays of alarms / axis positions. */
 export const telemetryValueSchema = z.object({ name: z.string().min(1).max(64), value: z.unknown() });
 
 /** One element of a `data/{gw}/v1` array: a machine tool (`device_id` = its code on that box) at `ts` (ms). */

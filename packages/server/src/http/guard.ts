@@ -7,7 +7,7 @@ import type { SessionStore, SessionUser } from './types.js';
 
 export const API_PREFIX = '/custom/api/v1';
 
-/** The token travels in the TOKEN header (spec §7); `Authorization: Bearer` is accepted for API clients. */
+/** The token travels in the TOKEN header (the console's way); `Authorization: Bearer` is accepted for API clients. */
 export function tokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers.token;
   if (typeof header === 'string' && header) return header;

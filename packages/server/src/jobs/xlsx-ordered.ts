@@ -6,11 +6,12 @@ import { Utf8WorkbookReader } from './xlsx-utf8.js';
  * exceljs 4.4's streaming reader takes a workbook's parts in the order the zip stores them. A worksheet that comes
  * after the shared strings but before xl/workbook.xml is read at once and fails on the missing workbook model
  * ("Cannot read properties of undefined (reading 'sheets')"); and exceljs's own files, which store workbook.xml
- * last, sometimes lose it to a race in the single streaming pass (upstream exceljs issue #3064). Either way a
- * good file was refused as 文件不是有效的 xlsx 表格. An upload is already a buffer, so this reader opens the zip
- * by its central directory and hands exceljs the parts in the order they depend on each other; the worksheets
- * are still read row by row from their compressed bytes. The methods it calls are the ones xlsx-utf8.ts patches,
- * whose check at load also catches an upgrade that renames them.
+ * last, sometimes lose it to a race in the single streaming pass
+ * (https://github.com/exceljs/exceljs/issues/3064). Either way a good file was refused as 文件不是有效的 xlsx 表格.
+ * An upload is already a buffer, so this reader opens the zip by its central directory and hands exceljs the parts
+ * in the order they depend on each other; the worksheets are still read row by row from their compressed bytes.
+ * The methods it calls are the ones xlsx-utf8.ts patches, whose check at load also catches an upgrade that renames
+ * them.
  */
 
 interface Internals {

@@ -21,7 +21,7 @@ export interface GuardSession {
 }
 
 /**
- * The navigation rules of spec §4: with a token, opening /login goes home and a session without roles (or
+ * The navigation rules: with a token, opening /login goes home and a session without roles (or
  * routes) is loaded first; without one, only the white list is open and the rest goes to login with a redirect.
  */
 export function decideRoute(pathname: string, search: string, session: GuardSession): GuardDecision {

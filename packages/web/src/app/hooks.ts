@@ -41,7 +41,7 @@ export function useSwitchRole(): (roleId: number) => Promise<void> {
   );
 }
 
-/** A body code 401 (session gone): clear local storage and the session, then log in again from here (spec §8). */
+/** A body code 401 (session gone): clear local storage and the session, then log in again from here. */
 export function useSessionExpiredRedirect(): void {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();

@@ -1,10 +1,10 @@
-/** Router basename: the console is served under /custom/ (spec §7). */
+/** Router basename: the console is served under /custom/. */
 export const BASENAME = '/custom';
 export const HOME_PATH = '/';
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 
-/** Reachable without a token (spec §4). */
+/** Reachable without a token. */
 export const WHITE_LIST: readonly string[] = [LOGIN_PATH, '/auth-redirect'];
 
 /** `/login?redirect=<wanted>`; slashes stay readable, everything else is encoded. */

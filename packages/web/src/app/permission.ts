@@ -7,12 +7,12 @@ export const SUPER_USER = 'admin';
 
 type SessionUser = Pick<UserInfo, 'username' | 'roles' | 'role_menu' | 'super_user'>;
 
-/** The super user sees every dynamic route (spec §4): the server says so, or it is named so, or holds that role. */
+/** The super user sees every dynamic route: the server says so, or it is named so, or holds that role. */
 export function isSuperUser(info: SessionUser): boolean {
   return info.super_user || info.username === SUPER_USER || info.roles.some((role) => role.name === SUPER_USER);
 }
 
-/** A route without meta or without roles is open to everyone; otherwise one shared role is enough (spec §6). */
+/** A route without meta or without roles is open to everyone; otherwise one shared role is enough. */
 export function hasRole(roles: readonly string[], route: AppRoute): boolean {
   const needed = route.meta?.roles;
   return !needed?.length || roles.some((role) => needed.includes(role));
@@ -33,7 +33,7 @@ export function filterByRoleMenu(routes: readonly AppRoute[], roleMenu: UserInfo
   return withRoles(kept, [...roles]);
 }
 
-/** The dynamic routes of this user: all for the super user, else by role_menu and then by roles (spec §4). */
+/** The dynamic routes of this user: all for the super user, else by role_menu and then by roles. */
 export function generateRoutes(info: SessionUser, routes: readonly AppRoute[] = asyncRoutes): AppRoute[] {
   if (isSuperUser(info)) return [...routes];
   const roles = info.roles.map((role) => role.name);

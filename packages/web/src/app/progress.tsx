@@ -7,8 +7,8 @@ NProgress.configure({ showSpinner: false });
 let active = 0;
 
 /**
- * The top progress bar (spec §2), counted so that a navigation finishing does not end the bar while a lazy page
- * or the session is still loading.
+ * The top progress bar of a navigation (no spinner), counted so that a navigation finishing does not end the bar
+ * while a lazy page or the session is still loading.
  */
 export const progress = {
   start(): void {

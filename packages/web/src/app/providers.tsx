@@ -9,8 +9,9 @@ import { useSettingsStore } from '../stores/settings';
 import { setMessageInstance } from '../utils/notify';
 
 /**
- * The four sizes of the size select (spec §2) on antd's three: default and medium are antd's medium, small and
- * mini its small; medium and mini add the compact algorithm, so each step is visibly tighter than the last.
+ * The four sizes of the size select (default, medium, small, mini) on antd's three: default and medium are antd's
+ * medium, small and mini its small; medium and mini add the compact algorithm, so each step is visibly tighter
+ * than the last.
  */
 export function sizeConfig(size: Size): { componentSize: ConfigProviderProps['componentSize']; compact: boolean } {
   switch (size) {

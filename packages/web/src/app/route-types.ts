@@ -5,7 +5,7 @@ export interface RouteMeta {
   title: string;
   /** Name of an @ant-design/icons icon, e.g. 'DesktopOutlined'. */
   icon?: string;
-  /** Allowed role names; none = open to everyone (spec §6). */
+  /** Allowed role names; none = open to everyone. */
   roles?: string[];
   /** Pinned in the tags view (Dashboard). */
   affix?: boolean;

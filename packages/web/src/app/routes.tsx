@@ -4,7 +4,7 @@ import type { AppRoute } from './route-types';
 
 type PageLoader = NonNullable<AppRoute['page']>;
 
-/** Always there: login, auth redirect, 404, 401 and the dashboard home (spec §2). */
+/** Always there: login, auth redirect, 404, 401 and the dashboard home. */
 export const constantRoutes: AppRoute[] = [
   { path: '/login', hidden: true, page: () => import('../features/login/LoginPage'), meta: { title: 'login' } },
   { path: '/auth-redirect', hidden: true, page: () => import('../features/login/AuthRedirectPage'), meta: { title: 'login' } },

@@ -7,7 +7,7 @@ import { generateRoutes } from './permission';
 let pending: Promise<void> | null = null;
 
 /**
- * Loads the user info and installs the dynamic routes it allows (spec §4). Concurrent callers (the guard and a
+ * Loads the user info and installs the dynamic routes it allows. Concurrent callers (the guard and a
  * role switch) share one request.
  */
 export function loadSession(): Promise<void> {

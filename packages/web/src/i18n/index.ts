@@ -5,7 +5,7 @@ import { en } from './en';
 import { type Messages, zh } from './zh';
 
 /**
- * The console's translator: route titles and frame labels in zh and en (spec §1). A few lines instead of a
+ * The console's translator: route titles and frame labels in zh and en. A few lines instead of a
  * library, because the login page's budget counts every kilobyte and nothing here needs plurals or formats.
  */
 const resources: Record<Language, Messages> = { zh, en };

@@ -4,7 +4,7 @@ import { COOKIE, type Language, SIZES, type Size } from '../settings';
 
 export type Device = 'desktop' | 'mobile';
 
-/** Saved language first, then the browser's (en/zh), else en (spec §4). */
+/** Saved language first, then the browser's (en/zh), else en. */
 export function initialLanguage(): Language {
   const saved = Cookies.get(COOKIE.language);
   if (saved === 'zh' || saved === 'en') return saved;
@@ -30,7 +30,7 @@ interface AppState {
   setLanguage: (language: Language) => void;
 }
 
-/** Sidebar, device mode, global size and language; the first three persisted in cookies (spec §3). */
+/** Sidebar, device mode, global size and language; all but the device mode are kept in cookies. */
 export const useAppStore = create<AppState>((set, get) => ({
   sidebar: { opened: Cookies.get(COOKIE.sidebarStatus) !== '0', withoutAnimation: false },
   device: 'desktop',

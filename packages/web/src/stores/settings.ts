@@ -10,7 +10,7 @@ function load(): Settings {
   }
 }
 
-/** Only keys that exist in the settings are taken (spec §4: changes apply only to existing keys). */
+/** Only keys that exist in the settings, with a value of their type, are taken; anything else is dropped. */
 function pickKnown(values: Record<string, unknown>): Partial<Settings> {
   const known: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {

@@ -26,7 +26,7 @@ describe('user store', () => {
     expect(localStorage.getItem(STORAGE.departmentTree)).toBeNull();
   });
 
-  it('refuses a user info without roles (spec §5)', async () => {
+  it('refuses a user info without roles', async () => {
     mockApi({ 'GET /user/info': () => ok(userInfo({ roles: [] })) });
     const loading = useUserStore.getState().getInfo();
     await expect(loading).rejects.toThrow('getInfo: roles must be a non-null array!');

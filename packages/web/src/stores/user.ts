@@ -31,14 +31,14 @@ interface UserState {
  */
 export class UnusableSessionError extends Error {}
 
-/** Fetches the dictionary and caches it as SYSTEM_DICTIONARY (spec §4: right after login). */
+/** Fetches the dictionary and caches it as SYSTEM_DICTIONARY; done right after login. */
 export async function loadDictionary(): Promise<void> {
   const res = await request<Record<string, unknown>>({ url: '/tools/dictionary' });
   localStorage.setItem(STORAGE.dictionary, JSON.stringify(res.data));
 }
 
 /**
- * Keeps the company tree of the user's scope locally (spec §3 department tree) for the pickers and the
+ * Keeps the company tree of the user's scope in localStorage (the department tree) for the pickers and the
  * organisation pages; only for users who may read companies.
  */
 export async function loadDepartmentTree(info: UserInfo): Promise<void> {

@@ -28,7 +28,7 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 }
 
 /**
- * Registers the worker, announces updates and checks for one every hour (spec §9: 3,600,000 ms). Errors are only
+ * Registers the worker, announces updates and checks for one every hour (3,600,000 ms). Errors are only
  * logged: the console works without the worker.
  */
 export async function register(): Promise<ServiceWorkerRegistration | undefined> {

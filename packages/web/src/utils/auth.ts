@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { STORAGE } from '../settings';
 
-/** The token lives in localStorage and in a cookie under the same key, Custom-Token (spec §3). */
+/** The token lives in localStorage and in a cookie under the same key, Custom-Token. */
 export function getToken(): string | undefined {
   return localStorage.getItem(STORAGE.token) ?? Cookies.get(STORAGE.token) ?? undefined;
 }

@@ -2,7 +2,7 @@ import type { AreaNode, DictItem } from '@gw/contracts';
 import { STORAGE } from '../settings';
 
 /**
- * The dictionary cached at login under SYSTEM_DICTIONARY (spec §3, §4): category → items, plus the area tree.
+ * The dictionary cached at login under SYSTEM_DICTIONARY: category → items, plus the area tree.
  * Parsed once per stored text, so widgets may call these helpers on every render.
  */
 let cachedText: string | null = null;

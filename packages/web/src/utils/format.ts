@@ -1,4 +1,4 @@
-/** Display helpers of spec §5 and §9: money, times, durations, status tags. */
+/** Display helpers: money, times, durations, status tags. */
 
 /** Plain decimal text of a number, without exponent notation. */
 function plain(n: number): string {
@@ -81,7 +81,7 @@ const STATUS_TYPES: Record<string, StatusType> = { published: 'success', draft: 
 /** The antd <Tag color> that renders each status type. */
 const TAG_COLORS: Record<StatusType, string> = { success: 'success', info: 'default', danger: 'error' };
 
-/** Status tag mapping of spec §9: published → success, draft → info, deleted → danger; others undefined. */
+/** Status tag mapping: published → success, draft → info, deleted → danger; others undefined. */
 export function statusTag(status: string): StatusType | undefined {
   return STATUS_TYPES[status];
 }

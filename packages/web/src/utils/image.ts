@@ -1,6 +1,6 @@
 /**
- * Where stored relative image paths are served from (spec §9). Empty by default, so '/custom/uploads/…' stays
- * same-origin; set VITE_IMAGE_BASE when uploads live on another host.
+ * Where stored relative image paths (those not starting with http) are served from. Empty by default, so
+ * '/custom/uploads/…' stays same-origin; set VITE_IMAGE_BASE when uploads live on another host.
  */
 export const IMAGE_BASE: string = (import.meta.env.VITE_IMAGE_BASE as string | undefined) ?? '';
 

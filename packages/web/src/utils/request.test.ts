@@ -5,7 +5,7 @@ import * as notify from './notify';
 import { NETWORK_ERROR, RequestError, SessionExpiredError, attachmentName, request, setSessionExpiredHandler } from './request';
 import { json, mockApi, ok } from '../test/mockApi';
 
-describe('request client (spec §7, §8)', () => {
+describe('request client: token header, status codes and messages', () => {
   let errors: { text: string; seconds?: number }[];
   let expired: number;
 

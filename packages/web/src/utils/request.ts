@@ -38,7 +38,7 @@ export class SessionExpiredError extends RequestError {
   }
 }
 
-/** Messages of spec §8 for HTTP errors; 497 is swallowed silently. */
+/** The toast for each HTTP error status; 497 is a failure swallowed silently (e.g. a duplicate submission). */
 export const HTTP_MESSAGES: Record<number, string> = {
   403: '未授权或授权已过期',
   409: '当前型号启用数量超出授权数量,授权数量为',
@@ -90,7 +90,7 @@ function buildUrl(url: string, params?: Record<string, unknown>): string {
 }
 
 /**
- * The console's one HTTP client (spec §7, §8): TOKEN header, 50 s time-out, the body-code and HTTP-status rules
+ * The console's one HTTP client: TOKEN header, 50 s time-out, the body-code and HTTP-status rules
  * with their Chinese toasts. Resolves with the whole envelope (lists keep count/next/previous).
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<Envelope<T> & Record<string, unknown>> {

@@ -1,4 +1,4 @@
-/** Field rules of spec §5 that are not tied to one form. */
+/** Field rules that are not tied to one form. */
 
 /** Text is valid when its trimmed length is above 0. */
 export function validText(text: unknown): boolean {
@@ -32,7 +32,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * Reads an 18-character resident identity number (spec §5): region code, birth date (years 18xx, 19xx, 2xxx,
+ * Reads an 18-character resident identity number: region code, birth date (years 18xx, 19xx, 2xxx,
  * 3xxx; a real calendar day, not in the future) and check digit. Returns null when any of them is wrong.
  *
  * @example parseIdCard('11010519491231002X') // { birthday: '1949-12-31', sex: '女', age: (years since) }

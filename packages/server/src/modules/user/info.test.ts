@@ -15,7 +15,7 @@ describe('GET and PUT /user/info', () => {
   const info = async (token: string) => (await t.api('GET', '/user/info', { token })).json();
   const update = (token: string, body: Record<string, unknown>) => t.api('PUT', '/user/info', { token, body });
 
-  it('describes the super user with the fields of spec §3', async () => {
+  it('describes the super user: its profile fields, its company and the admin role', async () => {
     const [vendor] = await t.db.select().from(customer).where(eq(customer.is_vendor, true));
     const { code, data } = await info(await t.login('admin', ADMIN_PASSWORD));
     expect(code).toBe(200);

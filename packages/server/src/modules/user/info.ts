@@ -4,7 +4,10 @@ import type { Db } from '../../db/client.js';
 import { adminUser, customer, role } from '../../db/schema.js';
 import type { SessionUser } from '../../http/types.js';
 
-/** GET /user/info: the profile, the roles in force and held, and the merged role_menu of spec §3. */
+/**
+ * GET /user/info: the profile, the roles in force and held, and role_menu: the menu paths (with their action bits)
+ * of the roles in force, merged.
+ */
 export async function userInfo(db: Db, user: SessionUser): Promise<UserInfo> {
   const [row] = await db
     .select({ user: adminUser, company: { id: customer.id, company_name: customer.company_name, name: customer.name } })

@@ -107,7 +107,8 @@ export class Sessions implements SessionStore {
     const held = row.user.roles;
     const inForce = row.session.role_id != null ? held.filter((id) => id === row.session.role_id) : held;
     const roles = row.roles.filter((r) => inForce.includes(r.id));
-    // Role 1 `admin` is the vendor's full-access role (spec §4: a roles list containing the super name gets all).
+    // Full access: the super user by name, or role 1 `admin` in force (the vendor's full-access role, so holding it
+    // counts as being the super user).
     const fullAccess = row.user.username === superUser || inForce.includes(ROLE_ADMIN);
     // shared by every request within the cache time, so nobody may change it
     const user: SessionUser = Object.freeze({

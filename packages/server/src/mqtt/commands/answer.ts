@@ -18,7 +18,7 @@ function boxMessage(msg: unknown, fallback: string): string {
 }
 
 /**
- * A box's reply in the API contract (DESIGN §4): ret 0 answers (returns the msg); 409 → HTTP 409 with `count`
+ * A box's reply mapped onto the API's statuses: ret 0 answers (returns the msg); 409 → HTTP 409 with `count`
  * at the top level; 410, 403, 400, 404 → those statuses; anything else a business refusal.
  */
 export function boxAnswer(reply: BoxReply): unknown {

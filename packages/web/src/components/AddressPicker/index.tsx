@@ -18,7 +18,7 @@ type Props = Partial<MapOptions> & {
 };
 
 /**
- * Address field stored as 'address|lng|lat' (spec §3). With an AMap key it offers a map (click to pick, search in
+ * Address field stored as 'address|lng|lat'. With an AMap key it offers a map (click to pick, search in
  * a city, zoom 12); without one, or offline, the same dialog takes a typed address and coordinates.
  *
  * @example <Form.Item name="address"><AddressPicker /></Form.Item>

@@ -5,7 +5,7 @@ import { areaPath, areaTree } from '../../utils/dictionary';
 export const AREA_PLACEHOLDER = '请选择区县';
 const FIELD_NAMES = { label: 'title', value: 'id', children: 'children' };
 
-/** The stored value for a picked path (spec §5): its last id as a number; '' for an empty or negative one. */
+/** The stored value for a picked path: its last id as a number; '' for an empty or negative one. */
 export function areaValue(path: readonly (number | string)[] | null | undefined): number | '' {
   const last = Number(path?.[path.length - 1]);
   return path?.length && Number.isFinite(last) && last >= 0 ? last : '';

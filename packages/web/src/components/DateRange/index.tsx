@@ -22,7 +22,7 @@ export function parseDateRange(value: string | null | undefined): [Dayjs, Dayjs]
   }
 }
 
-/** The two days as the stored JSON string (spec §3); '' when cleared. */
+/** The two days as the stored JSON string `{start_date, end_date}`; '' when cleared. */
 export function formatDateRange(dates: readonly [Dayjs | null, Dayjs | null] | null | undefined): string {
   const [start, end] = dates ?? [null, null];
   if (!start || !end) return '';

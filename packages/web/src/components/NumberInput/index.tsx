@@ -4,7 +4,7 @@ import { useState } from 'react';
 export type NumberInputType = 'number' | 'integer' | 'text';
 
 /**
- * The value of typed text (spec §5): 'number' parses a float, 'integer' an int, and what does not parse
+ * The value of typed text: 'number' parses a float, 'integer' an int, and what does not parse
  * becomes ''; 'text' passes through, trimmed when asked.
  *
  * @example parseInput('12.5kg', 'number') // 12.5; parseInput('abc', 'integer') // ''

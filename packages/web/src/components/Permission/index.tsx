@@ -5,7 +5,7 @@ export const NEED_ROLES = `need roles! Like v-permission="['admin','editor']"`;
 
 /**
  * Whether the signed-in user holds at least one of `roles` (role names). Throws when `roles` is not a
- * non-empty array, as the directive it replaces did (spec §5).
+ * non-empty array, as the v-permission directive it replaces did.
  *
  * @example const canDelete = usePermission(['admin']);
  */

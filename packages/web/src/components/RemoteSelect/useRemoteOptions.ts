@@ -25,7 +25,7 @@ function pick(body: unknown, path: string): RemoteItem[] {
 }
 
 /**
- * Remote option lists for the select and cascader widgets (spec §7): GET `url` with the keyword, the extra params
+ * Remote option lists for the select and cascader widgets: GET `url` with the keyword, the extra params
  * and `limit` (100, then +10 per load-more), through the console's request client (TOKEN header).
  *
  * @example const { items, loading, hasMore, search, loadMore } = useRemoteOptions({ url: '/manager/custom' });

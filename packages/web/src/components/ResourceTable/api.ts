@@ -9,7 +9,7 @@ export interface ListPage<T> {
 
 const IMPORT_TIMEOUT_MS = 10 * 60_000;
 
-/** The endpoints every resource at `path` answers (DESIGN §4). */
+/** The endpoints every resource at `path` answers: list, get, create, update, delete, actions, export, import. */
 export function resourceApi<T>(path: string) {
   return {
     async list(params: Record<string, unknown>): Promise<ListPage<T>> {

@@ -55,9 +55,9 @@ export interface ResourceTableResult<T> {
 }
 
 /**
- * The headless list controller of a resource (DESIGN §4 list contract): page, limit, keywords, date range, sort
- * and filters kept in the URL; the list fetched with react-query; create/update/delete that refresh the list and
- * say so (新增成功 / 保存成功 / 删除成功); row selection; auto-refresh every 10 s while switched on.
+ * The headless list controller of a resource: page, limit, keywords, date range, sort and filters (the query every
+ * list route takes) kept in the URL; the list fetched with react-query; create/update/delete that refresh the list
+ * and say so (新增成功 / 保存成功 / 删除成功); row selection; auto-refresh every 10 s while switched on.
  *
  * @example
  * function ConfigList() {

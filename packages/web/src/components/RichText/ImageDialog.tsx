@@ -26,7 +26,7 @@ interface Props {
   onInsert: (html: string) => void;
 }
 
-/** Multi-image upload for the editor (spec §4): confirming inserts every image, only once all are uploaded. */
+/** Multi-image upload for the editor: confirming inserts every image, only once all are uploaded. */
 export function ImageDialog({ open, onCancel, onInsert }: Props) {
   const [images, setImages] = useState<UploadedFile[]>([]);
   const [pending, setPending] = useState(0);

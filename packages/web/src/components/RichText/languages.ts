@@ -1,4 +1,4 @@
-/** Editor languages of spec §9 and the TinyMCE code each community pack registers. */
+/** The editor's languages (en, zh_CN, es, ja) and the TinyMCE code each community pack registers. */
 export const EDITOR_LANGUAGES = { zh_CN: 'zh-CN', en: 'en', es: 'es', ja: 'ja' } as const;
 export type EditorLanguage = keyof typeof EDITOR_LANGUAGES;
 

@@ -1,4 +1,4 @@
-/** Rich-text editor texts; the wait warning is spec §8 text, to the letter. */
+/** Rich-text editor texts; the wait warning is the console's fixed wording: keep it to the letter. */
 export const EDITOR_MESSAGES = {
   waitForImages:
     'Please wait for all images to be uploaded successfully. If there is a network problem, please refresh the page and upload again!',

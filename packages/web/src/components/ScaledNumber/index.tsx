@@ -25,7 +25,7 @@ type Props = Omit<InputNumberProps<number>, 'value' | 'onChange'> & {
   scale?: number;
 };
 
-/** A number input in a larger unit than the stored one: shows stored ÷ scale, stores typed × scale (spec §3). */
+/** A number input in a larger unit than the stored one: shows stored ÷ scale, stores typed × scale (default 60). */
 export function ScaledNumber({ value, onChange, scale = SCALE, ...rest }: Props) {
   return <InputNumber<number> {...rest} value={toShown(value, scale)} onChange={(typed) => onChange?.(toStored(typed, scale))} />;
 }

@@ -37,7 +37,7 @@ export interface UploadWidgetProps {
 }
 
 /**
- * File upload field (spec §4, §5, §8): checks count, size and image dimensions, uploads with the TOKEN header,
+ * File upload field: checks count, size and image dimensions, uploads with the TOKEN header,
  * marks each file done or failed and sums the batch up in one toast. Value: [{ name, url }].
  *
  * @example <Form.Item name="images"><Upload limit={5} multiple accept="image/*" maxSize={2048} listType="picture-card" /></Form.Item>

@@ -1,4 +1,4 @@
-/** Upload widget messages: the English ones are spec §5/§8 text, to the letter. */
+/** Upload widget messages. The English ones are the console's fixed wording: keep them to the letter. */
 export const UPLOAD_MESSAGES = {
   tooMany: (limit: number) => `No more than ${limit} files can be selected, please re-select`,
   tooLarge: (maxKb: number, kb: number) => `Please upload a file smaller than ${maxKb} KB, your file is ${kb} KB`,

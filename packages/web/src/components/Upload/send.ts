@@ -20,7 +20,7 @@ interface Body {
 
 /**
  * Posts one file as multipart field `name` with the TOKEN header. Any answer whose body code is under 400 counts
- * as success (spec §7); without a body code the HTTP status decides.
+ * as success; without a body code the HTTP status decides.
  */
 export async function sendFile(file: File, { action, name }: { action: string; name: string }): Promise<SendResult> {
   const form = new FormData();
@@ -44,7 +44,7 @@ export async function sendFile(file: File, { action, name }: { action: string; n
   return { ok: false, network: false, message: body?.message || `${response.status}` };
 }
 
-/** The one toast after a batch (spec §8). */
+/** The one toast after a batch: all uploaded, some failed, all failed, or the network failed. */
 export function batchMessage(results: readonly SendResult[]): { type: 'success' | 'warning' | 'error'; text: string } | null {
   if (!results.length) return null;
   const failed = results.filter((r): r is Extract<SendResult, { ok: false }> => !r.ok);

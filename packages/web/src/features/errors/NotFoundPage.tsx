@@ -2,7 +2,7 @@ import { Result } from 'antd';
 import { Link } from 'react-router';
 import { ERROR_TEXT } from './messages';
 
-/** Where unknown paths end (spec §2). */
+/** Where unknown paths end. */
 export default function NotFoundPage() {
   return (
     <Result

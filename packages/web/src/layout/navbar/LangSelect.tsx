@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from '../../settings';
 import { useAppStore } from '../../stores/app';
 import { LAYOUT_TEXT } from '../messages';
 
-/** The language menu: only 中文 is offered (spec §1), disabled while it is the language in use. */
+/** The language menu: only 中文 is offered, disabled while it is the language in use. */
 export function LangSelect() {
   const { message } = App.useApp();
   const language = useAppStore((s) => s.language);

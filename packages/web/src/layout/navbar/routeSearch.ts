@@ -18,7 +18,7 @@ export function searchEntries(routes: AppRoute[], translate: (key: string) => st
   });
 }
 
-/** Fuzzy search over titles and paths with the spec's threshold and weights (§9: 0.4; title 0.7, path 0.3). */
+/** Fuzzy search over titles and paths with threshold 0.4, titles weighing 0.7 and paths 0.3. */
 export function createRouteSearch(entries: SearchEntry[]): Fuse<SearchEntry> {
   return new Fuse(entries, {
     shouldSort: true,

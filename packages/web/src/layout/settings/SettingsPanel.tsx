@@ -5,7 +5,7 @@ import { COLORS } from '../../settings';
 import { useSettingsStore } from '../../stores/settings';
 import { useLayoutStore } from '../store';
 
-/** Theme colours offered first: the spec's two defaults, then the original console family's picks. */
+/** Theme colours: first the two defaults (COLORS.theme, COLORS.themeAlt), then the original console family's picks. */
 const THEME_PRESETS = [COLORS.theme, COLORS.themeAlt, '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'];
 
 const SWITCHES = ['tagsView', 'fixedHeader', 'sidebarLogo', 'sidebarTextTheme'] as const;

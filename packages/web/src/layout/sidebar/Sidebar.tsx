@@ -12,7 +12,7 @@ import { buildMenu, parentKeys, type MenuEntry } from './menu';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
-/** Colours of the original console's sidebar (#304156 / #bfcbd9), besides the spec's three. */
+/** Colours of the original console's sidebar (#304156 / #bfcbd9), besides the three menu colours in COLORS. */
 const SUB_MENU_BG = '#1f2d3d';
 const HOVER_BG = '#263445';
 

@@ -1,4 +1,4 @@
-/** What the 管理员 screen is told when a write is refused (shown for 5 s, spec §8). */
+/** What the 管理员 screen is told when a write is refused (a business refusal, shown by the console for 5 s). */
 export const MSG = {
   usernameTaken: '用户名已存在',
   companyRequired: '请选择所属公司',

@@ -1,4 +1,4 @@
-/** What 同步菜单 is told (shown for 5 s, spec §8, or as a 400 naming the field). */
+/** What 同步菜单 is told (a business refusal, shown by the console for 5 s, or a 400 naming the field). */
 export const MSG = {
   tags: ['角色'],
   vendorOnly: '角色和菜单由平台统一管理,客户管理员不能修改',

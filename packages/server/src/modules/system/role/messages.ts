@@ -1,4 +1,4 @@
-/** What the 角色管理 screen is told when a write is refused (shown for 5 s, spec §8). */
+/** What the 角色管理 screen is told when a write is refused (a business refusal, shown by the console for 5 s). */
 export const MSG = {
   vendorOnly: '角色和菜单由平台统一管理,客户管理员不能修改',
   nameTaken: '角色名称已存在',
