@@ -6,6 +6,13 @@ const licenseCheck = fileURLToPath(new URL('./packages/contracts/src/license-che
 // the subpath first: '@gw/contracts' alone would also take '@gw/contracts/…'
 const alias = { '@gw/contracts/license-check': licenseCheck, '@gw/contracts': contracts };
 
+// The suites that start servers: one migrated, seeded database made once per run (each test file starts from a
+// copy of it) and passwords hashed at the test cost. `root` is the server package, relative to the project's root.
+const serverDatabase = (server: string) => ({
+  globalSetup: [`${server}/src/test/global-setup.ts`],
+  setupFiles: [`${server}/src/test/setup.ts`],
+});
+
 // One runner for every package; each package is a project so `--project server` can run alone (CI does that
 // a second time against real PostgreSQL).
 export default defineConfig({
@@ -20,7 +27,7 @@ export default defineConfig({
     },
     projects: [
       { resolve: { alias }, test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
-      { resolve: { alias }, test: { name: 'simulator', root: 'packages/simulator', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      { resolve: { alias }, test: { name: 'simulator', root: 'packages/simulator', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, ...serverDatabase('../server') } },
       {
         resolve: { alias },
         test: {
@@ -29,6 +36,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          ...serverDatabase('.'),
         },
       },
       {

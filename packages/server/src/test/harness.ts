@@ -1,17 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppDeps } from '../app-deps.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { adminUser, captcha } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
+import { ADMIN_PASSWORD, type TestTemplate } from './template-db.js';
 
-export const ADMIN_PASSWORD = 'Admin-pass-1';
+export { ADMIN_PASSWORD } from './template-db.js';
 export const API = '/custom/api/v1';
 
 /** A clock the test moves by hand. */
@@ -51,8 +53,9 @@ export async function createTestApp(
   // short links without their rate limit: suites send hundreds of visits at once from one address to prove the
   // counting (http/rate-limit.test.ts sets the limits it tests)
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LIST_COUNT_CACHE_MS: '0', MQTT_PORT: '0', RATE_LIMIT_SHORT_LINK: '0', ...options.env });
-  const fresh = await freshDatabase();
-  const database = await openDatabase({ url: fresh.url, dir: null });
+  const template = testTemplate();
+  const fresh = await freshDatabase(template);
+  const database = await openDatabase({ url: fresh.url, dir: null, loadDataDir: fresh.dump });
   const clock = new TestClock();
   const cleanUp = async () => {
     await database.close();
@@ -124,13 +127,23 @@ export async function createTestApp(
   };
 }
 
-async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+/** The run's migrated and seeded database (the server project's global set-up), when there is one. */
+function testTemplate(): TestTemplate {
+  try {
+    return inject('testTemplate') ?? {};
+  } catch {
+    // a project without the global set-up: every app migrates and seeds its own
+    return {};
+  }
+}
+
+async function freshDatabase(template: TestTemplate): Promise<{ url?: string; dump?: Blob; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return { drop: async () => {} };
+  if (!base) return { dump: template.pgliteDump ? new Blob([readFileSync(template.pgliteDump)]) : undefined, drop: async () => {} };
   const name = `gw_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await createDatabase(admin, name, template.pgTemplate);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -150,4 +163,20 @@ async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }>
       await client.end();
     },
   };
+}
+
+/**
+ * CREATE DATABASE, as a copy of `template` when given. PostgreSQL copies a template only while nobody else is
+ * connected to it, and several test files start at once: on "being accessed by other users" it tries again.
+ */
+async function createDatabase(admin: pg.Client, name: string, template: string | undefined): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 200) throw err;
+      await new Promise((r) => setTimeout(r, 25 + Math.random() * 50));
+    }
+  }
 }

@@ -4,7 +4,7 @@ import type { LoginBody } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
 import { adminUser, loginLog } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { DUMMY_HASH, verifyPassword } from '../../lib/password.js';
+import { dummyHash, verifyPassword } from '../../lib/password.js';
 import { refused, wrongPassword } from '../../http/errors.js';
 import type { Captchas } from '../tools/captcha.js';
 import { lockedUntil } from './lockout.js';
@@ -61,7 +61,7 @@ export async function login(deps: LoginDeps, body: LoginBody, req: FastifyReques
   }
   await assertNotLocked(deps, req, body.username);
   const [user] = await db.select().from(adminUser).where(eq(adminUser.username, body.username));
-  const passwordOk = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+  const passwordOk = await verifyPassword(body.password, user?.password_hash ?? dummyHash());
   if (!user || !passwordOk) {
     await record('password', user);
     throw wrongPassword('用户名或密码错误');
