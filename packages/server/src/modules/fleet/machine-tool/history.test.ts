@@ -154,6 +154,11 @@ describe('机床详情: state timeline, parts per hour and alarm history', () =>
         [h(2.5), { cnc_products: 4 }], // reset: the 4 made since count
         [h(2, 50), { cnc_products: 9 }],
         [h(13), { cnc_products: 9 }],
+        // counters outside the domain, stored before the ingest refused them: no reading, they add nothing
+        [h(13, 20), { cnc_products: 1e308 }],
+        [h(13, 30), { cnc_products: '9007199254740993' }],
+        [h(13, 40), { cnc_products: -1 }],
+        [h(13, 50), { cnc_products: '12.5' }],
         [h(14, 59), { cnc_products: 12 }],
       ];
       await new TelemetryPartitions(t.db).ensure(new Set(readings.map(([ms]) => dayKey(new Date(ms)))));

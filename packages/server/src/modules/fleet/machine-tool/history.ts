@@ -2,6 +2,7 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CNC_COUNTER_MAX,
   MACHINE_MENU,
   MACHINE_STATES,
   type MachineParts,
@@ -26,8 +27,6 @@ import { machineScope } from './rules.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** The counter is an integer column in machine_latest: the ingest holds a wild reading to its range. */
-const INT_MAX = 2_147_483_647;
 /** A China-time day (UTC+8): its date, [start, end), and how far it has gone (`until`: end, or now for today). */
 export interface Day {
   date: string;
@@ -98,14 +97,14 @@ export async function machineTimeline(db: Db, req: FastifyRequest, id: number, d
 }
 
 /**
- * A reading's part counter as the ingest reads it (a number, or a numeric string, truncated and held to
- * [0, INT_MAX]), as a lateral subquery `n`: no row when the reading has none, so joining it skips those.
+ * A reading's part counter in the domain the ingest keeps (cncCounter: an integer 0…CNC_COUNTER_MAX, as a number
+ * or a string of digits), as a lateral subquery `n`: no row when the reading has none or one outside it (stored
+ * before the ingest refused them), so joining it skips those and an old wild counter adds nothing to a day.
  */
-export const counterOf = (values: SQL) => sql`(select least(greatest(trunc(x), 0), ${INT_MAX})::bigint as n from (select case jsonb_typeof(${values} -> 'cnc_products')
+export const counterOf = (values: SQL) => sql`(select x::bigint as n from (select case jsonb_typeof(${values} -> 'cnc_products')
     when 'number' then (${values} ->> 'cnc_products')::numeric
-    when 'string' then case when btrim(${values} ->> 'cnc_products') ~ '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]{1,3})?$'
-      then btrim(${values} ->> 'cnc_products')::numeric end
-  end as x) v where x is not null)`;
+    when 'string' then case when (${values} ->> 'cnc_products') ~ '^\\s*[0-9]{1,10}\\s*$' then (${values} ->> 'cnc_products')::numeric end
+  end as x) v where x is not null and x = trunc(x) and x between 0 and ${CNC_COUNTER_MAX})`;
 
 /**
  * A machine tool's counter readings in [from, end) as rows (ts, added), chained from the last reading before
