@@ -66,6 +66,8 @@ export const ENABLED_OPTIONS = yesNoOptions('启用', '禁用');
 export const adminUserResource = defineResource({
   path: '/system/admin_user',
   title: '管理员',
+  // the hash is what a password change writes
+  audit: { table: 'admin_user', labels: { password_hash: '密码' } },
   item: adminUserSchema,
   create: adminUserCreateSchema,
   update: adminUserUpdateSchema,

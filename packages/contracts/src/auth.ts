@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './api.js';
-import { roleMenuSchema } from './role.js';
+import { roleMenuSchema } from './role-menu.js';
 
 export const captchaSchema = z.object({ c_id: z.string(), svg: z.string() });
 

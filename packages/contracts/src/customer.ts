@@ -54,6 +54,7 @@ export type Customer = z.infer<typeof customerSchema>;
 export const customerResource = defineResource({
   path: '/manager/custom',
   title: '客户',
+  audit: { table: 'customer' },
   item: customerSchema,
   create: customerWriteSchema,
   update: customerUpdateSchema,

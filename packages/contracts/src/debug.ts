@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './api.js';
+import type { ResourceDescriptor } from './resource.js';
 
 /**
  * 调试代理 (/system/debug_client) and the box's remote configuration (设备 → 远程配置): the platform forwards a
@@ -100,3 +101,21 @@ export type BoxLoginResult = z.infer<typeof boxLoginResultSchema>;
 /** `POST /device/device/{id}/box_api`: forwarded to the box only after a box_login; answers the box's msg. */
 export const boxApiSchema = boxRequestSchema;
 export type BoxApi = BoxRequest;
+
+/**
+ * 调试代理's audit: a session and its commands (logged under the session, its id is the record). Debugging has no
+ * list of its own to carry it, so the operation log takes it from here.
+ */
+export const debugAudit = {
+  title: '调试会话',
+  labels: { id: 'ID', device_id: '网关设备', gateway_id: '设备ID', customer_id: '公司名称', operator_id: '操作人', operator: '操作人', ip: 'IP地址', started_at: '开始时间', ended_at: '结束时间', commands: '指令数' },
+  audit: {
+    table: 'debug_session',
+    tables: {
+      debug_command: {
+        title: '调试指令',
+        labels: { id: 'ID', session_id: '调试会话', method: '请求方式', url: '请求地址', data: '请求数据', ret: '返回码', reply: '设备回复', sent_at: '发送时间', answered_at: '回复时间' },
+      },
+    },
+  },
+} satisfies Pick<ResourceDescriptor, 'title' | 'labels' | 'audit'>;

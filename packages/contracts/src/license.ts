@@ -163,10 +163,11 @@ export type License = z.infer<typeof licenseSchema>;
 
 const option = <T extends string>(titles: Record<T, string>) => (Object.keys(titles) as T[]).map((value) => ({ label: titles[value], value }));
 
-export const licenseResource = defineResource<License>({
+export const licenseResource = defineResource({
   path: LICENSE_PATH,
   menu: LICENSE_MENU,
   title: '授权',
+  audit: { table: 'license' },
   item: licenseSchema,
   create: licenseCreateSchema,
   // a licence is revoked, never deleted

@@ -3,7 +3,7 @@ import * as contracts from './index.js';
 import { ACTION, type Action } from './permissions.js';
 import type { ResourceDescriptor } from './resource.js';
 import { MACHINE_MENU } from './fleet/machine-tool.js';
-import { MENUS, findMenu, flattenMenus, menuActions, menuEntries, menuTitles } from './menus.js';
+import { MENUS, findMenu, flattenMenus, menuActions, menuEntries, menuTitles, serverSlugs } from './menus.js';
 
 describe('the menu table', () => {
   it('names every path once, each child under its parent’s path, every page with 查询', () => {
@@ -29,8 +29,20 @@ describe('the menu table', () => {
     for (const entry of entries) if (entry.parent) expect(index.get(entry.parent)).toBeLessThan(index.get(entry.path)!);
   });
 
-  it('gives the console its Chinese titles by i18n key', () => {
-    expect(menuTitles()).toMatchObject({ adminUser: '管理员', loginLog: '登录日志', deviceGroup: '设备管理' });
+  it('gives the console its titles by i18n key, in Chinese and English, the pages beside a menu too', () => {
+    expect(menuTitles()).toMatchObject({ adminUser: '管理员', loginLog: '登录日志', deviceGroup: '设备管理', rolloutDetail: '推送详情' });
+    expect(menuTitles('en')).toMatchObject({ adminUser: 'Administrators', machineDetail: 'Machine Tool' });
+  });
+
+  it('names every page by one slug, the folder of its feature in the console and of its module on the server', () => {
+    for (const page of flattenMenus().filter((menu) => !menu.children)) expect(page.slug, page.path).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    for (const group of MENUS) expect(group.slug, group.path).toBeUndefined();
+    // the legacy paths stay, the slug names the resource: one module serves 进货 and 出货, 组织架构 reads 客户管理's tree
+    expect(findMenu('/system/gen_license')!.slug).toBe('license');
+    expect(findMenu('/system/qrcode_url')!.slug).toBe('short-url');
+    expect(serverSlugs()).toContain('order');
+    expect(serverSlugs()).not.toContain('organization');
+    expect(new Set(serverSlugs()).size).toBe(serverSlugs().length);
   });
 });
 

@@ -1,18 +1,46 @@
 // No zod here: the console's entry builds its route table from this file.
 import { ACTION, type Action } from './permissions.js';
-import type { MenuEntry } from './role-admin.js';
+import type { MenuEntry } from './role.js';
+
+/** A page of its own path that a menu's grants open (机床详情 under 机床), shown beside that menu's page. */
+export interface BesideDef {
+  /** The route, parameters included, e.g. '/device/machine/:id'. */
+  path: string;
+  title: string;
+  zh: string;
+  en: string;
+  /** The page's file in the menu's feature folder, without extension. */
+  page: string;
+  activeMenu: string;
+}
 
 /**
- * One menu of the console. Its path is at once the route, the API path and the key of role grants; the console
- * adds a page per path, the role feature registers the tree with 同步菜单 and offers `actions` in the permission
- * dialog.
+ * One menu of the console, and for a leaf the resource behind it: the one list from which the console's routes
+ * and titles, the role tree 同步菜单 registers, the permission dialog's actions and the server's route modules
+ * are derived. Its path is at once the route, the API path and the key of role grants (paths the console's users
+ * already hold in their roles and bookmarks, so kept as they are, whatever the slug).
  */
 export interface MenuDef {
   path: string;
+  /**
+   * A leaf's one name: its folder in the console's features and the server's modules, and the stem of its files'
+   * names (`tag/TagPage.tsx`, `modules/tag/routes.ts`). Two menus may share a slug (进货 and 出货: `order`).
+   */
+  slug?: string;
+  /** The console page in the slug's folder when it is not `<Slug>Page` (two menus of one feature). */
+  page?: string;
+  /** The route's parameters below the menu's path (机床 of one box: ':id'); the path stays the grants' key. */
+  params?: string;
+  /** Pages of their own path that this menu's grants open. */
+  beside?: readonly BesideDef[];
+  /** The page reads another resource's API (组织架构 draws 客户管理's tree): the server has no module of its slug. */
+  api?: false;
   /** The i18n key of the title (`route.<title>`), e.g. 'adminUser'. */
   title: string;
   /** The Chinese title: the console's zh text and what 同步菜单 registers. */
   zh: string;
+  /** The English title (the console's en language). */
+  en: string;
   /** The name of an @ant-design/icons icon, e.g. 'UserOutlined'. */
   icon?: string;
   /** Left out of the sidebar (a page reached from another one). */
@@ -44,61 +72,90 @@ export const MENUS: readonly MenuDef[] = [
     path: '/device',
     title: 'deviceGroup',
     zh: '设备管理',
+    en: 'Device Management',
     icon: 'ClusterOutlined',
     redirect: '/device/device',
     actions: [],
     children: [
-      { path: '/device/device', title: 'device', zh: '网关设备', icon: 'HddOutlined', actions: [...CRUD, 'assign', 'tag', 'secret'] },
+      { path: '/device/device', slug: 'device', title: 'device', zh: '网关设备', en: 'Devices', icon: 'HddOutlined', actions: [...CRUD, 'assign', 'tag', 'secret'] },
       // the list has no sheet; 导出 is a machine tool's alarm history (机床详情)
-      { path: '/device/machinetool', title: 'machineTool', zh: '机床', hidden: true, activeMenu: '/device/device', actions: CRUD },
-      { path: '/device/traffic', title: 'traffic', zh: '设备流量', icon: 'LineChartOutlined', actions: CRUD },
-      { path: '/device/gis', title: 'gis', zh: 'GIS 地图', icon: 'EnvironmentOutlined', actions: ['query'] },
+      {
+        path: '/device/machinetool',
+        slug: 'machine-tool',
+        params: ':id',
+        title: 'machineTool',
+        zh: '机床',
+        en: 'Machine Tools',
+        hidden: true,
+        activeMenu: '/device/device',
+        actions: CRUD,
+        // 机床详情 of one machine tool, opened from the box drawer and the machine tool list
+        beside: [{ path: '/device/machine/:id', title: 'machineDetail', zh: '机床详情', en: 'Machine Tool', page: 'MachinePage', activeMenu: '/device/device' }],
+      },
+      { path: '/device/traffic', slug: 'traffic', title: 'traffic', zh: '设备流量', en: 'Device Traffic', icon: 'LineChartOutlined', actions: CRUD },
+      { path: '/device/gis', slug: 'gis', title: 'gis', zh: 'GIS 地图', en: 'GIS Map', icon: 'EnvironmentOutlined', actions: ['query'] },
     ],
   },
   {
     path: '/manager',
     title: 'manager',
     zh: '运营管理',
+    en: 'Management',
     icon: 'ShopOutlined',
     alwaysShow: true,
     redirect: '/manager/custom',
     actions: [],
     children: [
-      { path: '/manager/custom', title: 'custom', zh: '客户管理', icon: 'TeamOutlined', actions: CRUD },
+      { path: '/manager/custom', slug: 'customer', title: 'custom', zh: '客户管理', en: 'Customers', icon: 'TeamOutlined', actions: CRUD },
       // the company tree drawn to be dragged: it reads the tree and moves companies, nothing more
-      { path: '/manager/organization', title: 'organization', zh: '组织架构', icon: 'ApartmentOutlined', actions: ['query', 'edit'] },
-      { path: '/manager/tag', title: 'tag', zh: '设备标签', icon: 'TagsOutlined', actions: WRITE },
+      { path: '/manager/organization', slug: 'organization', api: false, title: 'organization', zh: '组织架构', en: 'Organisations', icon: 'ApartmentOutlined', actions: ['query', 'edit'] },
+      { path: '/manager/tag', slug: 'tag', title: 'tag', zh: '设备标签', en: 'Device Tags', icon: 'TagsOutlined', actions: WRITE },
       // a ledger the server writes: read and exported, never written from here
-      { path: '/manager/device_flow', title: 'deviceFlow', zh: '设备流转', icon: 'SwapOutlined', actions: READ_EXPORT },
-      { path: '/manager/goods', title: 'goods', zh: '设备类型', icon: 'AppstoreOutlined', actions: CRUD },
-      { path: '/manager/buy_order', title: 'buyOrder', zh: '进货管理', icon: 'ImportOutlined', actions: CRUD },
-      { path: '/manager/sell_order', title: 'sellOrder', zh: '出货管理', icon: 'ExportOutlined', actions: CRUD },
+      { path: '/manager/device_flow', slug: 'device-flow', title: 'deviceFlow', zh: '设备流转', en: 'Device Flows', icon: 'SwapOutlined', actions: READ_EXPORT },
+      { path: '/manager/goods', slug: 'goods', title: 'goods', zh: '设备类型', en: 'Device Types', icon: 'AppstoreOutlined', actions: CRUD },
+      { path: '/manager/buy_order', slug: 'order', page: 'BuyOrderPage', title: 'buyOrder', zh: '进货管理', en: 'Purchase Orders', icon: 'ImportOutlined', actions: CRUD },
+      { path: '/manager/sell_order', slug: 'order', page: 'SellOrderPage', title: 'sellOrder', zh: '出货管理', en: 'Sales Orders', icon: 'ExportOutlined', actions: CRUD },
       // the jobs are created by the lists' 导出 and only looked at or removed here
-      { path: '/manager/export', title: 'export', zh: '导出管理', icon: 'DownloadOutlined', actions: ['query', 'delete'] },
+      { path: '/manager/export', slug: 'export', title: 'export', zh: '导出管理', en: 'Exports', icon: 'DownloadOutlined', actions: ['query', 'delete'] },
     ],
   },
   {
     path: '/system',
     title: 'system',
     zh: '系统管理',
+    en: 'System',
     icon: 'SettingOutlined',
     redirect: '/system/admin_user',
     actions: [],
     children: [
-      { path: '/system/admin_user', title: 'adminUser', zh: '管理员', icon: 'UserOutlined', actions: CRUD },
+      { path: '/system/admin_user', slug: 'admin-user', title: 'adminUser', zh: '管理员', en: 'Administrators', icon: 'UserOutlined', actions: CRUD },
       // roles have no sheet: nothing to export (nor have firmware releases and flash batches, below)
-      { path: '/system/role', title: 'role', zh: '角色管理', icon: 'SafetyCertificateOutlined', actions: WRITE },
-      { path: '/system/config', title: 'config', zh: '通用配置', icon: 'ControlOutlined', actions: CRUD },
-      { path: '/system/mp_reply', title: 'mpReply', zh: '自动回复', icon: 'MessageOutlined', actions: WRITE },
-      { path: '/system/qrcode_url', title: 'qrcodeUrl', zh: '短链接', icon: 'QrcodeOutlined', actions: CRUD },
-      { path: '/system/version', title: 'version', zh: '版本管理', icon: 'CloudUploadOutlined', actions: WRITE },
+      { path: '/system/role', slug: 'role', title: 'role', zh: '角色管理', en: 'Roles', icon: 'SafetyCertificateOutlined', actions: WRITE },
+      { path: '/system/config', slug: 'config', title: 'config', zh: '通用配置', en: 'Configuration', icon: 'ControlOutlined', actions: CRUD },
+      { path: '/system/mp_reply', slug: 'mp-reply', title: 'mpReply', zh: '自动回复', en: 'Auto Reply', icon: 'MessageOutlined', actions: WRITE },
+      { path: '/system/qrcode_url', slug: 'short-url', title: 'qrcodeUrl', zh: '短链接', en: 'Short Links', icon: 'QrcodeOutlined', actions: CRUD },
+      {
+        path: '/system/version',
+        slug: 'firmware',
+        page: 'VersionPage',
+        title: 'version',
+        zh: '版本管理',
+        en: 'Versions',
+        icon: 'CloudUploadOutlined',
+        actions: WRITE,
+        // 固件推送: the rollouts of the releases, under the releases' permissions
+        beside: [
+          { path: '/system/rollout', title: 'rollout', zh: '固件推送', en: 'Firmware Rollouts', page: 'RolloutListPage', activeMenu: '/system/version' },
+          { path: '/system/rollout/:id', title: 'rolloutDetail', zh: '推送详情', en: 'Rollout', page: 'RolloutPage', activeMenu: '/system/version' },
+        ],
+      },
       // a licence is revoked (修改), never deleted, and has no sheet
-      { path: '/system/gen_license', title: 'genLicense', zh: '授权生成', icon: 'KeyOutlined', actions: ['query', 'add', 'edit'] },
-      { path: '/system/debug_client', title: 'debugClient', zh: '调试代理', icon: 'BugOutlined', actions: CRUD },
-      { path: '/system/box_flasher', title: 'boxFlasher', zh: '刷机助手', icon: 'ThunderboltOutlined', actions: WRITE },
+      { path: '/system/gen_license', slug: 'license', title: 'genLicense', zh: '授权生成', en: 'Licences', icon: 'KeyOutlined', actions: ['query', 'add', 'edit'] },
+      { path: '/system/debug_client', slug: 'debug', title: 'debugClient', zh: '调试代理', en: 'Debug Agent', icon: 'BugOutlined', actions: CRUD },
+      { path: '/system/box_flasher', slug: 'flasher', title: 'boxFlasher', zh: '刷机助手', en: 'Box Flasher', icon: 'ThunderboltOutlined', actions: WRITE },
       // both logs are written by the server and never edited or deleted
-      { path: '/system/log', title: 'log', zh: '操作日志', icon: 'FileTextOutlined', actions: READ_EXPORT },
-      { path: '/system/login_log', title: 'loginLog', zh: '登录日志', icon: 'LoginOutlined', roles: ['manager'], actions: READ_EXPORT },
+      { path: '/system/log', slug: 'operation-log', title: 'log', zh: '操作日志', en: 'Operation Log', icon: 'FileTextOutlined', actions: READ_EXPORT },
+      { path: '/system/login_log', slug: 'login-log', title: 'loginLog', zh: '登录日志', en: 'Login Log', icon: 'LoginOutlined', roles: ['manager'], actions: READ_EXPORT },
     ],
   },
 ];
@@ -117,9 +174,14 @@ export function menuActions(menu: MenuDef): Action[] {
   return [...offered].sort((a, b) => ACTION[a] - ACTION[b]);
 }
 
-/** The i18n key → Chinese title of every menu (the console's zh route titles). */
-export const menuTitles = (menus: readonly MenuDef[] = MENUS): Record<string, string> =>
-  Object.fromEntries(flattenMenus(menus).map((menu) => [menu.title, menu.zh]));
+/** The i18n key → title of every menu and of the pages beside them, in Chinese or English (the console's route titles). */
+export const menuTitles = (language: 'zh' | 'en' = 'zh', menus: readonly MenuDef[] = MENUS): Record<string, string> =>
+  Object.fromEntries(flattenMenus(menus).flatMap((menu) => [menu, ...(menu.beside ?? [])]).map((page) => [page.title, page[language]]));
+
+/** The slugs of the resources whose API the server serves, one each (进货 and 出货 share `order`), in menu order. */
+export const serverSlugs = (menus: readonly MenuDef[] = MENUS): string[] => [
+  ...new Set(flattenMenus(menus).flatMap((menu) => (menu.slug && menu.api !== false ? [menu.slug] : []))),
+];
 
 /**
  * The tree as 同步菜单 registers it: every menu, parents before their children, `sort` in menu order, titles in

@@ -64,6 +64,23 @@ export interface LinesDescriptor {
   labels: Readonly<Record<string, string>>;
 }
 
+/** The Chinese title and column labels of one audited table: what the operation log shows of its changes. */
+export interface AuditTable {
+  title: string;
+  labels: Readonly<Record<string, string>>;
+}
+
+/**
+ * What the operation log shows of a resource's writes: its table (titled and labelled as the resource), the
+ * columns only the log shows (a password's hash), and the tables written beside it (an order's lines, a box's
+ * tags), each logged under the resource's record.
+ */
+export interface AuditDescriptor {
+  table: string;
+  labels?: Readonly<Record<string, string>>;
+  tables?: Readonly<Record<string, AuditTable>>;
+}
+
 /**
  * One resource, declared once and shared by server and console: the server maps it to columns and routes, the
  * console derives its filters, column titles, form rules and toolbar from it.
@@ -107,10 +124,29 @@ export interface ResourceDescriptor<Item = unknown> {
   tree?: boolean | { pages: readonly string[] };
   actions?: Readonly<Record<string, ActionDescriptor>>;
   lines?: LinesDescriptor;
+  /** Its writes as the operation log shows them; none for what is not audited (logs, jobs, the ledger). */
+  audit?: AuditDescriptor;
 }
 
-/** Declares a resource, keeping its item type for the pages and hooks that read it. */
-export const defineResource = <Item>(descriptor: ResourceDescriptor<Item>): ResourceDescriptor<Item> => descriptor;
+/**
+ * Declares a resource, keeping its exact type: the item, create and update schemas reach the pages that read it and
+ * the server's hooks that write it (`WriteValues`), so neither side casts what the descriptor already says.
+ */
+export const defineResource = <D extends ResourceDescriptor<z.output<D['item']>>>(
+  descriptor: D,
+): ResourceDescriptor<z.output<D['item']>> & Pick<D, 'item' | 'create' | 'update'> => descriptor;
+
+/** What a schema gives once parsed; nothing for an absent one. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : object;
+
+/**
+ * The values a write of the resource carries once validated: any field of its create or of its update (an update
+ * sends some of them). The server's write hooks see these instead of an untyped record.
+ */
+export type WriteValues<D extends Pick<ResourceDescriptor, 'create' | 'update'>> = Partial<Parsed<D['create']>> & Partial<Parsed<D['update']>>;
+
+/** One item of the resource as its lists and detail answer it. */
+export type ItemOf<D extends Pick<ResourceDescriptor, 'item'>> = z.output<D['item']>;
 
 /** The menus whose 查询 reads a tree resource's tree and whose 修改 moves its nodes: its own, then its pages'. */
 export const treeMenus = (resource: Pick<ResourceDescriptor, 'path' | 'menu' | 'tree'>): string[] => [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanParamSchema, idSchema } from './api.js';
-import { YES_NO_OPTIONS } from './config-admin.js';
+import { YES_NO_OPTIONS } from './config.js';
 import { defineResource } from './resource.js';
 import { httpUrlSchema } from './url.js';
 
@@ -73,10 +73,11 @@ export const deviceShortUrlBodySchema = z.object({ ids: z.array(idSchema).min(1)
 export const deviceShortUrlSchema = z.array(z.object({ device_id: z.number(), gateway_id: z.string(), code: z.string(), short_url: z.string(), created: z.boolean() }));
 
 /** 短链接 (vendor only): codes that redirect, counted per day, with their QR codes. */
-export const shortUrlResource = defineResource<ShortUrl>({
+export const shortUrlResource = defineResource({
   path: SHORT_URL_PATH,
   menu: QRCODE_URL_MENU,
   title: '短链接',
+  audit: { table: 'short_url', labels: { id: 'ID', created_by: '创建人' } },
   item: shortUrlSchema,
   create: shortUrlCreateSchema,
   update: shortUrlUpdateSchema,

@@ -86,9 +86,10 @@ export type FlashBatchDetail = z.infer<typeof flashBatchDetailSchema>;
  * the server keeps their hashes. `confirm` turns every identity into a box in stock. A batch not yet confirmed
  * may be deleted (its identities are released).
  */
-export const flashBatchResource = defineResource<FlashBatch>({
+export const flashBatchResource = defineResource({
   path: FLASHER_PATH,
   title: '刷机批次',
+  audit: { table: 'flash_batch', labels: { id: 'ID', created_by: '创建人' } },
   item: flashBatchSchema,
   create: flashBatchCreateSchema,
   labels: {

@@ -141,10 +141,11 @@ export type RolloutDetail = z.infer<typeof rolloutDetailSchema>;
  * Rollouts; permissions on 版本管理's menu. Created, never edited or deleted: `pause`, `resume`, `cancel`, and
  * `retry` (the failed boxes go again) steer one.
  */
-export const rolloutResource = defineResource<Rollout>({
+export const rolloutResource = defineResource({
   path: ROLLOUT_PATH,
   menu: VERSION_PATH,
   title: '固件推送',
+  audit: { table: 'rollout', labels: { id: 'ID', created_by: '创建人' } },
   item: rolloutSchema,
   labels: {
     version_id: '固件版本',

@@ -74,9 +74,10 @@ export type VersionUpdate = z.infer<typeof versionUpdateSchema>;
  * Firmware releases. DELETE marks a release 已删除 (it stays listed; a draft never rolled out is the same);
  * `publish` makes a draft rollable.
  */
-export const versionResource = defineResource<Version>({
+export const versionResource = defineResource({
   path: VERSION_PATH,
   title: '固件版本',
+  audit: { table: 'firmware_version', labels: { id: 'ID', created_by: '创建人' } },
   item: versionSchema,
   create: versionCreateSchema,
   update: versionUpdateSchema,

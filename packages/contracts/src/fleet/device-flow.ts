@@ -23,7 +23,7 @@ export const deviceFlowSchema = z.object({
 export type DeviceFlow = z.infer<typeof deviceFlowSchema>;
 
 /** 设备流转: read-only; rows are written by the server as boxes move and never change. */
-export const deviceFlowResource = defineResource<DeviceFlow>({
+export const deviceFlowResource = defineResource({
   path: DEVICE_FLOW_PATH,
   title: '设备流转',
   item: deviceFlowSchema,

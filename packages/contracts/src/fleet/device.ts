@@ -112,9 +112,18 @@ export type DeviceStatsRow = z.infer<typeof deviceStatsRowSchema>;
 
 const stateOptions = DEVICE_STATES.map((s: DeviceState) => ({ label: DEVICE_STATE_TITLES[s], value: s }));
 
-export const deviceResource = defineResource<Device>({
+export const deviceResource = defineResource({
   path: DEVICE_PATH,
   title: '网关设备',
+  audit: {
+    table: 'device',
+    labels: { secret_hash: '设备密钥', machine_net: '机床网段' },
+    tables: {
+      // a box's tags and its SIM plan: logged under the box (its id is the record), one row per change
+      device_tag_link: { title: '设备的标签', labels: { device_id: '网关设备', tag_id: '标签' } },
+      traffic_plan_box: { title: '设备的流量套餐', labels: { device_id: '网关设备', plan_id: '流量套餐' } },
+    },
+  },
   item: deviceSchema,
   create: deviceCreateSchema,
   update: deviceUpdateSchema,

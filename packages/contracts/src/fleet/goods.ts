@@ -47,9 +47,10 @@ export const goodsSchema = z.object({
 });
 export type Goods = z.infer<typeof goodsSchema>;
 
-export const goodsResource = defineResource<Goods>({
+export const goodsResource = defineResource({
   path: GOODS_PATH,
   title: '设备类型',
+  audit: { table: 'goods' },
   item: goodsSchema,
   create: goodsCreateSchema,
   update: goodsUpdateSchema,

@@ -96,7 +96,7 @@ export type MachineAlarm = z.infer<typeof machineAlarmSchema>;
  * One machine tool's alarm history (机床详情; the machine tool is the path's id): listed by
  * GET /device/machine/{id}/alarms, exported by POST /device/machine/{id}/alarms/export, on 机床's permissions.
  */
-export const machineAlarmResource = defineResource<MachineAlarm>({
+export const machineAlarmResource = defineResource({
   path: machineHistoryPath(':id', 'alarms'),
   menu: MACHINE_MENU,
   title: '机床报警',

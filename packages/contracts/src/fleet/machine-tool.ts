@@ -49,10 +49,19 @@ export const machineToolSchema = z.object({
 });
 export type MachineTool = z.infer<typeof machineToolSchema>;
 
-export const machineToolResource = defineResource<MachineTool>({
+export const machineToolResource = defineResource({
   path: MACHINE_PATH,
   menu: MACHINE_MENU,
   title: '机床',
+  audit: {
+    table: 'machine_tool',
+    labels: { device_id: '网关设备' },
+    // OEE's plan and scrap of a machine tool: logged under the machine tool (its id is the record)
+    tables: {
+      machine_plan: { title: 'OEE 计划', labels: { machine_tool_id: '机床', shifts: '班次', ideal_cycle_s: '理想节拍(秒)', updated_at: '更新时间' } },
+      machine_scrap: { title: '报废记录', labels: { machine_tool_id: '机床', day: '日期', shift: '班次', count: '报废数', updated_at: '更新时间' } },
+    },
+  },
   item: machineToolSchema,
   create: machineToolCreateSchema,
   update: machineToolUpdateSchema,

@@ -148,9 +148,11 @@ const orderActions = {
 } as const satisfies ResourceDescriptor['actions'];
 
 /** 进货管理: boxes received from a supplier; confirming puts each serial in stock as a new box. */
-export const buyOrderResource = defineResource<BuyOrder>({
+export const buyOrderResource = defineResource({
   path: BUY_ORDER_PATH,
   title: '进货单',
+  // an order's lines: logged under the order (its id is the record)
+  audit: { table: 'buy_order', tables: { buy_order_line: { title: '进货单明细', labels: { ...lineLabels, order_id: '进货单' } } } },
   item: buyOrderSchema,
   create: buyOrderCreateSchema,
   update: buyOrderUpdateSchema,
@@ -168,9 +170,10 @@ export const buyOrderResource = defineResource<BuyOrder>({
 });
 
 /** 出货管理: boxes shipped to a customer; confirming moves each serial from stock to the customer. */
-export const sellOrderResource = defineResource<SellOrder>({
+export const sellOrderResource = defineResource({
   path: SELL_ORDER_PATH,
   title: '出货单',
+  audit: { table: 'sell_order', tables: { sell_order_line: { title: '出货单明细', labels: { ...lineLabels, order_id: '出货单' } } } },
   item: sellOrderSchema,
   create: sellOrderCreateSchema,
   update: sellOrderUpdateSchema,

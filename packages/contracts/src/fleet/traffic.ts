@@ -43,7 +43,7 @@ export type TrafficBox = z.infer<typeof trafficBoxSchema>;
  * The boxes of the caller's scope with their traffic in `month` (default: this month, China time), most first:
  * the first page with `limit` N is the top N. `over=yes` keeps the boxes over their plan. Exported as a job.
  */
-export const trafficBoxResource = defineResource<TrafficBox>({
+export const trafficBoxResource = defineResource({
   path: TRAFFIC_PATH,
   title: '设备流量',
   item: trafficBoxSchema,
@@ -136,10 +136,11 @@ export const trafficPlanSchema = z.object({
 export type TrafficPlan = z.infer<typeof trafficPlanSchema>;
 
 /** 流量套餐: the vendor's SIM plans; `box_count` counts the boxes set to a plan (the default covers the rest). */
-export const trafficPlanResource = defineResource<TrafficPlan>({
+export const trafficPlanResource = defineResource({
   path: TRAFFIC_PLAN_PATH,
   menu: TRAFFIC_PATH,
   title: '流量套餐',
+  audit: { table: 'traffic_plan', labels: { id: 'ID', updated_at: '更新时间' } },
   item: trafficPlanSchema,
   create: trafficPlanCreateSchema,
   update: trafficPlanUpdateSchema,

@@ -152,9 +152,10 @@ export type MpReplyTestResult = z.infer<typeof mpReplyTestResultSchema>;
  * first among equals), else the default rule; a new follower gets the subscribe rule; `绑定 <code>` binds the
  * sender to a console user before any rule.
  */
-export const mpReplyResource = defineResource<MpReply>({
+export const mpReplyResource = defineResource({
   path: MP_REPLY_PATH,
   title: '自动回复',
+  audit: { table: 'mp_reply', labels: { id: 'ID' } },
   item: mpReplySchema,
   create: mpReplyCreateSchema,
   update: mpReplyUpdateSchema,

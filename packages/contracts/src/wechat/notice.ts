@@ -39,7 +39,7 @@ export const wechatNoticeSchema = z.object({
 export type WechatNotice = z.infer<typeof wechatNoticeSchema>;
 
 /** Read-only; 重新发送 puts a 未发送 notice back in the queue. */
-export const wechatNoticeResource = defineResource<WechatNotice>({
+export const wechatNoticeResource = defineResource({
   path: WECHAT_NOTICE_PATH,
   menu: MP_REPLY_PATH,
   title: '微信通知',

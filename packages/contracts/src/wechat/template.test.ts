@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configValueError } from '../config-admin.js';
-import { CONFIG_KEY } from '../config.js';
+import { configValueError } from '../config.js';
+import { CONFIG_KEY } from '../config-keys.js';
 import { fillTemplateField, noticeTemplateError, parseNoticeTemplate } from './template.js';
 
 const alarm = JSON.stringify({ template_id: 'tpl-Alarm_1', data: { thing1: '{gateway_id} {machine}', character_string2: '{alarm_no}', time3: '{time}' } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WechatNoticeKind } from './notice.js';
-import { CONFIG_KEY } from '../config.js';
+import { CONFIG_KEY } from '../config-keys.js';
 import { httpUrlError } from '../url.js';
 
 /**

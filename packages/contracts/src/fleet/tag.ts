@@ -32,9 +32,10 @@ export const deviceTagSchema = z.object({
 });
 export type DeviceTag = z.infer<typeof deviceTagSchema>;
 
-export const deviceTagResource = defineResource<DeviceTag>({
+export const deviceTagResource = defineResource({
   path: TAG_PATH,
   title: '标签',
+  audit: { table: 'device_tag' },
   item: deviceTagSchema,
   create: deviceTagCreateSchema,
   update: deviceTagUpdateSchema,
