@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The folders of features under `dir`: a folder holding files is a feature; one holding only folders is a group
- * of features (features/system/role, features/system/log, …).
+ * of features (none today: each resource has one folder named by its slug).
  */
 function featureFolders(dir) {
   const entries = readdirSync(dir, { withFileTypes: true });

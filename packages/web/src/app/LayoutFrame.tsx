@@ -1,6 +1,7 @@
 import { App as AntApp } from 'antd';
 import { Layout } from '../layout/Layout';
 import { useMessageBridge } from './providers';
+import { FeatureSlots } from './slots';
 
 /** While the frame is up, toasts from outside React go through App's message API too, stacking with the navbar's. */
 function FrameToasts() {
@@ -17,7 +18,9 @@ export function LayoutFrame() {
   return (
     <AntApp>
       <FrameToasts />
-      <Layout />
+      <FeatureSlots>
+        <Layout />
+      </FeatureSlots>
     </AntApp>
   );
 }

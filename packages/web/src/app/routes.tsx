@@ -1,5 +1,6 @@
-import { MENUS, type MenuDef } from '@gw/contracts';
-import { warmGis } from '../features/device/gis/early';
+import { GIS_PATH, MENUS, type MenuDef } from '@gw/contracts';
+import type { ComponentType } from 'react';
+import { warmGis } from '../features/gis/early';
 import type { AppRoute } from './route-types';
 
 type PageLoader = NonNullable<AppRoute['page']>;
@@ -24,107 +25,69 @@ export const constantRoutes: AppRoute[] = [
   },
 ];
 
-/** The page of every menu that is not a group: a menu without one stops the console at load (see pageOf). */
-const PAGES: Readonly<Record<string, PageLoader>> = {
-  '/device/device': () => import('../features/device/DeviceListPage'),
-  '/device/machinetool': () => import('../features/machine-tool/MachineToolPage'),
-  '/device/gis': () => import('../features/device/gis/GisPage'),
-  '/device/traffic': () => import('../features/traffic/TrafficPage'),
-  '/manager/custom': () => import('../features/customer/CustomerListPage'),
-  '/manager/organization': () => import('../features/organization/OrganizationPage'),
-  '/manager/tag': () => import('../features/tag/TagListPage'),
-  '/manager/device_flow': () => import('../features/device-flow/DeviceFlowListPage'),
-  '/manager/goods': () => import('../features/goods/GoodsListPage'),
-  '/manager/buy_order': () => import('../features/order/BuyOrderListPage'),
-  '/manager/sell_order': () => import('../features/order/SellOrderListPage'),
-  '/manager/export': () => import('../features/export/Page'),
-  '/system/admin_user': () => import('../features/system/admin-user/Page'),
-  '/system/role': () => import('../features/system/role/Page'),
-  '/system/config': () => import('../features/system/config/Page'),
-  '/system/gen_license': () => import('../features/license/LicenseListPage'),
-  '/system/log': () => import('../features/system/log/Page'),
-  '/system/login_log': () => import('../features/system/login-log/Page'),
-  '/system/debug_client': () => import('../features/debug/DebugClientPage'),
-  '/system/version': () => import('../features/firmware/VersionListPage'),
-  '/system/box_flasher': () => import('../features/flasher/FlasherListPage'),
-  '/system/mp_reply': () => import('../features/wechat/MpReplyPage'),
-  '/system/qrcode_url': () => import('../features/short-url/ShortUrlListPage'),
-};
+/** Page modules by file, relative to this one: '../features/<slug>/<Name>Page.tsx'. */
+type PageFiles = Readonly<Record<string, PageLoader>>;
+
+/** The pages of the features, each loaded on its own (a chunk of its own) when first opened. */
+const PAGE_FILES: PageFiles = import.meta.glob<{ default: ComponentType }>('../features/*/*Page.tsx');
 
 /**
  * Pages that ask for their first data and code ahead when the console opens on them (AppRoute.warm): small modules
  * of the first load, since a chunk of their own would queue behind the frame's and the page's code.
  */
 const WARM: Readonly<Record<string, () => void>> = {
-  '/device/gis': warmGis,
+  [GIS_PATH]: warmGis,
 };
+
+/** A slug's name in a file's: 'machine-tool' → 'MachineTool'. */
+const pascal = (slug: string) => slug.replace(/(?:^|-)([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /**
- * Pages addressed with parameters below their menu's path (机床 of one box: /device/machinetool/:id); the menu's
- * path stays the key of their role grants.
+ * The page that opens `path`: `features/<slug>/<page>.tsx`, by default `<Slug>Page` ('machine-tool':
+ * MachineToolPage). A menu without one stops the console at load, so the contracts' menu table and the features'
+ * pages cannot drift apart.
  */
-const PARAMS: Readonly<Record<string, string>> = {
-  '/device/machinetool': ':id',
-};
-
-/**
- * Pages of their own path that a menu's grants open, shown beside that menu's page (机床详情 of one machine tool,
- * opened from the box drawer and the machine tool list, is part of 机床).
- */
-const BESIDE: Readonly<Record<string, AppRoute[]>> = {
-  '/device/machinetool': [
-    {
-      path: '/device/machine/:id',
-      menu: '/device/machinetool',
-      hidden: true,
-      page: () => import('../features/device/machine/MachinePage'),
-      meta: { title: 'machineDetail', activeMenu: '/device/device' },
-    },
-  ],
-  // 固件推送: the rollouts of 版本管理's releases, under its permissions
-  '/system/version': [
-    {
-      path: '/system/rollout',
-      menu: '/system/version',
-      hidden: true,
-      page: () => import('../features/firmware/RolloutListPage'),
-      meta: { title: 'rollout', activeMenu: '/system/version' },
-    },
-    {
-      path: '/system/rollout/:id',
-      menu: '/system/version',
-      hidden: true,
-      page: () => import('../features/firmware/RolloutPage'),
-      meta: { title: 'rolloutDetail', activeMenu: '/system/version' },
-    },
-  ],
-};
-
-/** A leaf menu's page; the contracts' menu table and this route table must not drift apart. */
-function pageOf(path: string): PageLoader {
-  const page = PAGES[path];
-  if (!page) throw new Error(`菜单 ${path} 没有页面`);
-  return page;
+function pageOf(path: string, slug: string | undefined, page: string | undefined, files: PageFiles): PageLoader {
+  const load = slug && files[`../features/${slug}/${page ?? `${pascal(slug)}Page`}.tsx`];
+  if (!load) throw new Error(`菜单 ${path} 没有页面`);
+  return load;
 }
 
-/** A menu of the contracts' table as a route: a top-level group renders the layout frame, a page loads lazily. */
-function toRoute(menu: MenuDef, top: boolean): AppRoute {
-  const { path, title, icon, hidden, alwaysShow, redirect, activeMenu, roles, children } = menu;
+/** The pages of their own path a menu's grants open (固件推送 under 版本管理), in its feature's folder. */
+const besideRoutes = (menu: MenuDef, files: PageFiles): AppRoute[] =>
+  (menu.beside ?? []).map(({ path, title, page, activeMenu }) => ({
+    path,
+    menu: menu.path,
+    hidden: true,
+    page: pageOf(path, menu.slug, page, files),
+    meta: { title, activeMenu },
+  }));
+
+/**
+ * A menu of the contracts' table as a route: a top-level group renders the layout frame; a leaf loads its feature's
+ * page lazily under its path and parameters (机床 of one box: /device/machinetool/:id, whose grants stay the menu
+ * path's), with the pages beside it after it.
+ */
+function toRoute(menu: MenuDef, top: boolean, files: PageFiles): AppRoute {
+  const { path, slug, page, params, title, icon, hidden, alwaysShow, redirect, activeMenu, roles, children } = menu;
   return {
-    ...(PARAMS[path] ? { path: `${path}/${PARAMS[path]}`, menu: path } : { path }),
+    ...(params ? { path: `${path}/${params}`, menu: path } : { path }),
     ...(top ? { layout: true } : {}),
     ...(redirect ? { redirect } : {}),
     ...(hidden ? { hidden } : {}),
     ...(alwaysShow ? { alwaysShow } : {}),
-    ...(children ? {} : { page: pageOf(path) }),
+    ...(children ? {} : { page: pageOf(path, slug, page, files) }),
     ...(WARM[path] ? { warm: WARM[path] } : {}),
     meta: { title, ...(icon ? { icon } : {}), ...(activeMenu ? { activeMenu } : {}), ...(roles ? { roles: [...roles] } : {}) },
-    ...(children ? { children: children.flatMap((child) => [toRoute(child, false), ...(BESIDE[child.path] ?? [])]) } : {}),
+    ...(children ? { children: children.flatMap((child) => [toRoute(child, false, files), ...besideRoutes(child, files)]) } : {}),
   };
 }
+
+/** The routes of a menu table, each leaf with its feature's page among `files`. */
+export const menuRoutes = (menus: readonly MenuDef[], files: PageFiles = PAGE_FILES): AppRoute[] => menus.map((menu) => toRoute(menu, true, files));
 
 /**
  * The whole menu, added after login by role_menu (super user: all): the contracts' menu table with a page per
  * path. Paths are also the API paths and the menu keys of role permissions.
  */
-export const asyncRoutes: AppRoute[] = MENUS.map((menu) => toRoute(menu, true));
+export const asyncRoutes: AppRoute[] = menuRoutes(MENUS);

@@ -1,40 +1,14 @@
+import { menuTitles } from '@gw/contracts';
 import type { Messages } from './zh';
 
 export const en: Messages = {
+  // the fixed pages', then those of the menus and the pages beside them, from the menu table
   route: {
     login: 'Login',
     page404: '404',
     page401: '401',
     dashboard: 'Dashboard',
-    machineDetail: 'Machine Tool',
-    rollout: 'Firmware Rollouts',
-    rolloutDetail: 'Rollout',
-    deviceGroup: 'Device Management',
-    device: 'Devices',
-    machineTool: 'Machine Tools',
-    traffic: 'Device Traffic',
-    gis: 'GIS Map',
-    manager: 'Management',
-    custom: 'Customers',
-    organization: 'Organisations',
-    tag: 'Device Tags',
-    deviceFlow: 'Device Flows',
-    goods: 'Device Types',
-    buyOrder: 'Purchase Orders',
-    sellOrder: 'Sales Orders',
-    export: 'Exports',
-    system: 'System',
-    adminUser: 'Administrators',
-    role: 'Roles',
-    config: 'Configuration',
-    mpReply: 'Auto Reply',
-    qrcodeUrl: 'Short Links',
-    version: 'Versions',
-    genLicense: 'Licences',
-    debugClient: 'Debug Agent',
-    boxFlasher: 'Box Flasher',
-    log: 'Operation Log',
-    loginLog: 'Login Log',
+    ...menuTitles('en'),
   },
   navbar: {
     dashboard: 'Dashboard',

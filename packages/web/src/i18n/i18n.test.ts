@@ -4,10 +4,16 @@ import { en } from './en';
 import { zh } from './zh';
 
 describe('route titles', () => {
-  it('has a Chinese and an English title for every menu of the table', () => {
-    for (const menu of flattenMenus()) {
-      expect(zh.route[menu.title]).toBe(menu.zh);
-      expect(en.route[menu.title], menu.title).toMatch(/\w/);
+  it('has the Chinese and the English title of every menu of the table and of every page beside one', () => {
+    for (const page of flattenMenus().flatMap((menu) => [menu, ...(menu.beside ?? [])])) {
+      expect(zh.route[page.title], page.title).toBe(page.zh);
+      expect(en.route[page.title], page.title).toBe(page.en);
+      expect(en.route[page.title], page.title).toMatch(/\w/);
     }
+  });
+
+  it('keeps the titles of the pages outside the menu', () => {
+    expect(zh.route).toMatchObject({ login: '登录', dashboard: '首页' });
+    expect(en.route).toMatchObject({ login: 'Login', dashboard: 'Dashboard' });
   });
 });

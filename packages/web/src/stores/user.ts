@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { type DepartmentNode, type UserInfo, can } from '@gw/contracts';
 import { STORAGE } from '../settings';
 import { getToken, removeToken, setToken } from '../utils/auth';
+import { COMPANY_PATH } from '../utils/menus';
 import { request } from '../utils/request';
 import { usePermissionStore } from './permission';
 import { useTagsViewStore } from './tagsView';
@@ -42,8 +43,8 @@ export async function loadDictionary(): Promise<void> {
  * organisation pages; only for users who may read companies.
  */
 export async function loadDepartmentTree(info: UserInfo): Promise<void> {
-  if (!can({ superUser: info.super_user, roleMenu: info.role_menu }, '/manager/custom', 'query')) return;
-  const res = await request<DepartmentNode[]>({ url: '/manager/custom/tree' });
+  if (!can({ superUser: info.super_user, roleMenu: info.role_menu }, COMPANY_PATH, 'query')) return;
+  const res = await request<DepartmentNode[]>({ url: `${COMPANY_PATH}/tree` });
   localStorage.setItem(STORAGE.departmentTree, JSON.stringify(res.data));
 }
 

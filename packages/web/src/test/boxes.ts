@@ -1,5 +1,7 @@
 import type { Device } from '@gw/contracts';
-import { ok } from '../../test/mockApi';
+import { ok } from './mockApi';
+
+// The boxes of the tests of the device page and of the pages that open a box's drawer (GIS 地图).
 
 export const P = '/device/device';
 
@@ -20,7 +22,7 @@ export const boxes: Device[] = [
   box({ id: 2, gateway_id: 'GW-002', name: '二号网关', machine_count: 2, tags: [{ id: 6, name: '一车间', color: 'blue' }], license_state: 'licensed' }),
 ];
 
-/** The routes the device page reads besides its own list. */
+/** The routes the device page and its drawer read besides the box list. */
 export const around = {
   'GET /manager/custom/tree': () => ok([{ id: 7, label: '华东精机', children: [{ id: 8, label: '华东一厂' }] }]),
   'GET /manager/tag': () => ({ ...ok([{ id: 5, name: '重点', color: 'red' }, { id: 6, name: '一车间', color: 'blue' }]), count: 2 }),

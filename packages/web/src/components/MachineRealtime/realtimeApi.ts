@@ -1,6 +1,6 @@
-import { DEVICE_PATH, type LiveEvent, MACHINE_PATH, type MachineRealtime, type OnlineLogRow } from '@gw/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKey } from '../../components/ResourceTable/useResourceTable';
+import { type LiveEvent, MACHINE_PATH, type MachineRealtime } from '@gw/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceKey } from '../ResourceTable/useResourceTable';
 import { useLiveEvent, useLiveWatch } from '../../utils/live';
 import { request } from '../../utils/request';
 
@@ -50,22 +50,5 @@ export function useLiveRealtime(deviceId: number) {
     const key = realtimeKey(event.machine_id);
     if (client.getQueryData<MachineRealtime>(key)) client.setQueryData<MachineRealtime>(key, (current) => current && applyLiveEvent(current, event));
     else void client.invalidateQueries({ queryKey: key });
-  });
-}
-
-/** A box's 上下线记录, newest first, one page at a time (GET /device/device/{id}/online_log?page&limit); a presence event of the box reloads it. */
-export function useOnlineLog(deviceId: number, page: number, limit: number) {
-  const client = useQueryClient();
-  const key = [...resourceKey(DEVICE_PATH), 'online_log', deviceId] as const;
-  useLiveEvent('presence', (event) => {
-    if (event.device_id === deviceId) void client.invalidateQueries({ queryKey: key });
-  });
-  return useQuery({
-    queryKey: [...key, page, limit],
-    queryFn: async () => {
-      const body = await request<OnlineLogRow[]>({ url: `${DEVICE_PATH}/${deviceId}/online_log`, params: { page, limit } });
-      return { rows: body.data ?? [], count: Number(body.count ?? 0) };
-    },
-    placeholderData: keepPreviousData,
   });
 }

@@ -22,8 +22,8 @@ export type RemoteSelectProps = RemoteSource &
  * A select whose options come from a list endpoint, searched on the server as the user types; 加载更多 (or scrolling
  * to the bottom) fetches ten more.
  *
- * @example <RemoteSelect url="/manager/custom" labelField="company_name" params={{ status: 1 }} />
- * @example <RemoteSelect url="/manager/goods" onChange={(id, option) => setPrice((option as RemoteOption).item.price)} />
+ * @example <RemoteSelect url={COMPANY_PATH} labelField="company_name" params={{ status: 1 }} />
+ * @example <RemoteSelect url={GOODS_PATH} onChange={(id, option) => setPrice((option as RemoteOption).item.price)} />
  */
 export function RemoteSelect(props: RemoteSelectProps) {
   const { url, keywordParam, params, listField, limit, debounce, valueField = 'id', labelField = 'name', ...rest } = props;

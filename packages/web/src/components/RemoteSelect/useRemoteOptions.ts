@@ -3,7 +3,7 @@ import { REMOTE_LIMIT, REMOTE_LIMIT_STEP } from '../../settings';
 import { request } from '../../utils/request';
 
 export interface RemoteSource {
-  /** List endpoint, e.g. '/manager/custom'. */
+  /** List endpoint: a resource's path from the contracts, e.g. GOODS_PATH. */
   url: string;
   /** Query parameter carrying the typed keyword (default 'keywords'). */
   keywordParam?: string;
@@ -28,7 +28,7 @@ function pick(body: unknown, path: string): RemoteItem[] {
  * Remote option lists for the select and cascader widgets: GET `url` with the keyword, the extra params
  * and `limit` (100, then +10 per load-more), through the console's request client (TOKEN header).
  *
- * @example const { items, loading, hasMore, search, loadMore } = useRemoteOptions({ url: '/manager/custom' });
+ * @example const { items, loading, hasMore, search, loadMore } = useRemoteOptions({ url: COMPANY_PATH });
  */
 export function useRemoteOptions(source: RemoteSource) {
   const { url, keywordParam = 'keywords', params, listField = 'data', limit: firstLimit = REMOTE_LIMIT, debounce = 300 } = source;

@@ -42,7 +42,7 @@ function cellInput(column: LineColumn, index: number) {
  * an input per cell, 删除 per line and 添加一行 below. The form's values carry `[name]: [{...line}, …]`.
  *
  * @example <LineItems name="lines" newLine={() => ({ quantity: 1 })} columns={[
- *   { name: 'goods_id', title: '设备类型', rules: [{ required: true }], input: <RemoteSelect url="/manager/goods" /> },
+ *   { name: 'goods_id', title: '设备类型', rules: [{ required: true }], input: <RemoteSelect url={GOODS_PATH} /> },
  *   { name: 'quantity', title: '数量', input: <InputNumber min={1} /> },
  * ]} />
  */

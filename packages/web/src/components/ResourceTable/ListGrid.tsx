@@ -1,6 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import { useMemo } from 'react';
-import { actionsColumn, withSortOrder } from './columns';
+import { actionsColumn, withSortOrder } from './listColumns';
 import { useResourceListContext } from './context';
 
 /**

@@ -26,7 +26,7 @@ export type ResourceTableProps<T extends object> = ResourceListProps<T> & {
  * filters and what the resource can do come from it. For another arrangement use `<ResourceList>` and the pieces.
  *
  * @example
- * export default function DeviceListPage() {
+ * export default function DevicePage() {
  *   return (
  *     <ResourceTable<Device>
  *       descriptor={deviceResource}

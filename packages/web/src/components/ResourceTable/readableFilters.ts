@@ -1,7 +1,7 @@
 import { type Action, findMenu } from '@gw/contracts';
+import { COMPANY_PATH } from '../../utils/menus';
 import { useCan } from '../../utils/permission';
 import type { FilterField } from './types';
-import { COMPANY_PATH } from './useCompanyTree';
 
 /**
  * The filters whose options the user may load: a company filter needs 查询 on the customers, a remote one 查询 on

@@ -40,7 +40,7 @@ export interface FilterField {
   label: string;
   type: 'select' | 'text' | 'remote' | 'dict' | 'company' | 'area';
   options?: FilterOption[];
-  /** For 'remote': where the options come from, e.g. { url: '/manager/custom', labelField: 'company_name' }. */
+  /** For 'remote': where the options come from, e.g. { url: COMPANY_PATH, labelField: 'company_name' }. */
   remote?: Omit<RemoteSelectProps, 'value' | 'onChange'>;
   /** For 'dict': the dictionary category, e.g. 'devicestate'. */
   category?: string;

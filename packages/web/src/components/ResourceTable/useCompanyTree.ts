@@ -1,9 +1,8 @@
 import type { DepartmentNode } from '@gw/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { COMPANY_PATH } from '../../utils/menus';
 import { request } from '../../utils/request';
 import { resourceKey } from './useResourceTable';
-
-export const COMPANY_PATH = '/manager/custom';
 
 /**
  * The company tree of the caller's scope (GET /manager/custom/tree, `[{id, label, children}]`), cached under the

@@ -1,8 +1,8 @@
 import { ENABLED_OPTIONS, type AdminUser, adminUserCreateSchema, adminUserResource, adminUserUpdateSchema, labelOf, optionLabel, usernameSchema } from '@gw/contracts';
 import { Form, Input, Select, Switch } from 'antd';
-import type { ResourceFormProps } from '../../../components/ResourceTable/types';
-import { RemoteSelect } from '../../../components/RemoteSelect';
-import { zodRule } from '../../../utils/form';
+import type { ResourceFormProps } from '../../components/ResourceTable/types';
+import { RemoteSelect } from '../../components/RemoteSelect';
+import { zodRule } from '../../utils/form';
 import { COMPANIES_URL, COMPANY_LIMIT, useRoleOptions } from './api';
 import { M } from './messages';
 

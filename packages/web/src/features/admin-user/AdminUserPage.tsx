@@ -1,8 +1,8 @@
 import { type AdminUser, adminUserResource } from '@gw/contracts';
-import { ResourceTable, filtersFrom } from '../../../components/ResourceTable';
+import { ResourceTable, filtersFrom } from '../../components/ResourceTable';
 import { useRoleOptions } from './api';
-import { adminUserColumns } from './columns';
-import { AdminUserForm, adminUserBody, adminUserValues } from './Form';
+import { adminUserColumns } from './adminUserColumns';
+import { AdminUserForm, adminUserBody, adminUserValues } from './AdminUserForm';
 
 /**
  * 管理员: users with their company and roles. The server keeps a customer's administrator to its own subtree

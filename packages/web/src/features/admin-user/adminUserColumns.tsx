@@ -1,7 +1,7 @@
 import { ENABLED_OPTIONS, type AdminUser, optionLabel } from '@gw/contracts';
 import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { parseTime } from '../../../utils/format';
+import { parseTime } from '../../utils/format';
 
 const time = (value: string | null) => parseTime(value);
 

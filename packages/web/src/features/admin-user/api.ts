@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AdminUser, adminUserResource } from '@gw/contracts';
 import { useMemo } from 'react';
-import { request } from '../../../utils/request';
+import { request } from '../../utils/request';
 
 export const ADMIN_USER_PATH = adminUserResource.path;
 /** The companies a user may be put in (the caller's own subtree), searched by name. */

@@ -1,7 +1,7 @@
 import { type ConfigItem, YES_NO_OPTIONS, configKeySchema, configResource, configValueError, labelOf, optionLabel } from '@gw/contracts';
 import { Form, type FormRule, Input, Switch } from 'antd';
-import type { ResourceFormProps } from '../../../components/ResourceTable/types';
-import { zodRule } from '../../../utils/form';
+import type { ResourceFormProps } from '../../components/ResourceTable/types';
+import { zodRule } from '../../utils/form';
 import { M } from './messages';
 
 const label = (field: string) => labelOf(configResource, field);

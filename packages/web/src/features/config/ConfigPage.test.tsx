@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConfigItem } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../../components/ResourceTable/testing';
-import { useUserStore } from '../../../stores/user';
-import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import ConfigPage from './Page';
-import { dialog, twoChars, writes } from '../../../test/ui';
+import { renderInShell } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
+import ConfigPage from './ConfigPage';
+import { dialog, twoChars, writes } from '../../test/ui';
 
 const P = '/system/config';
 const item = (id: number, key: string, value: string, builtin: boolean, open = false): ConfigItem => ({

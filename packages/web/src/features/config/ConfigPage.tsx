@@ -1,7 +1,7 @@
 import { type ConfigItem, configResource } from '@gw/contracts';
-import { ResourceTable } from '../../../components/ResourceTable';
-import { configColumns } from './columns';
-import { ConfigForm, configBody } from './Form';
+import { ResourceTable } from '../../components/ResourceTable';
+import { configColumns } from './configColumns';
+import { ConfigForm, configBody } from './ConfigForm';
 
 /** Built-in items cannot be deleted (the server refuses): no 删除 on them, and 批量删除 refuses a selection holding one. */
 const canDelete = (item: ConfigItem) => !item.builtin;

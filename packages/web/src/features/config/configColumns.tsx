@@ -1,7 +1,7 @@
 import { type ConfigItem, YES_NO_OPTIONS, configResource, labelOf, optionLabel } from '@gw/contracts';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { parseTime } from '../../../utils/format';
+import { parseTime } from '../../utils/format';
 
 /** The list's columns; titles and sorters come from the descriptor. */
 export const configColumns: ColumnsType<ConfigItem> = [

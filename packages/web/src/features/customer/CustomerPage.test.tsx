@@ -7,7 +7,7 @@ import { useUserStore } from '../../stores/user';
 import { storeDictionary } from '../../utils/dictionary.fixture';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars, writes } from '../../test/ui';
-import CustomerListPage from './CustomerListPage';
+import CustomerPage from './CustomerPage';
 
 const P = '/manager/custom';
 const company = (id: number, company_name: string, parent_id: number | null, more: Partial<Customer> = {}): Customer => ({
@@ -41,7 +41,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('客户管理', () => {
   it('lists companies with their region, address and the counts of their boxes and users', async () => {
-    renderInShell(<CustomerListPage />, P);
+    renderInShell(<CustomerPage />, P);
     const first = await row('华东集团');
     expect(within(first).getByText('广东省 / 广州市 / 天河区')).toBeInTheDocument();
     expect(within(first).getByText('天河路 1 号')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('客户管理', () => {
 
   it('lists the subtree of the company chosen in the tree', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<CustomerListPage />, P);
+    renderInShell(<CustomerPage />, P);
     await row('华东集团');
     await user.click(await screen.findByText('二厂'));
     await waitFor(() => expect(lastGet(fetchMock, P)?.get('subtree')).toBe('4'));
@@ -66,7 +66,7 @@ describe('客户管理', () => {
 
   it('offers as parent every company but the edited one and those below it', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<CustomerListPage />, P);
+    renderInShell(<CustomerPage />, P);
     await user.click(within(await row('一厂')).getByText(twoChars('编辑')));
     await waitFor(() => expect(drawer()).not.toBeNull());
     const parent = await within(drawer()).findByLabelText('上级公司');
@@ -81,7 +81,7 @@ describe('客户管理', () => {
 
   it('requires the company name and sends a new company with its region as a number', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<CustomerListPage />, P);
+    renderInShell(<CustomerPage />, P);
     await row('华东集团');
     await user.click(screen.getByText(twoChars('新增')));
     await waitFor(() => expect(drawer()).not.toBeNull());
@@ -100,7 +100,7 @@ describe('客户管理', () => {
 
   it('shows the server’s reason when a company with users or companies below it cannot be deleted', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<CustomerListPage />, P);
+    renderInShell(<CustomerPage />, P);
     await user.click(within(await row('华东集团')).getByText(twoChars('删除')));
     const question = await screen.findByText(/^此操作将永久删除/);
     await user.click(within(question.closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));

@@ -11,7 +11,7 @@ const filters = filtersFrom(customerResource).filter((filter) => filter.name !==
  * it and everything below it) when the list has a subtree filter. Import and export from the descriptor; a
  * company that still holds users, boxes or companies is refused deletion by the server, which names what is left.
  */
-export default function CustomerListPage() {
+export default function CustomerPage() {
   return (
     <ResourceTable<Customer>
       descriptor={customerResource}

@@ -8,7 +8,7 @@ import { fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars, writes } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
-import DebugClientPage from './DebugClientPage';
+import DebugPage from './DebugPage';
 
 const P = '/system/debug_client';
 
@@ -69,7 +69,7 @@ const panel = () => {
 describe('调试代理', { timeout: 60_000 }, () => {
   it('sends a command to the box and shows its reply, pretty-printed, at the bottom of the log', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugClientPage />, P);
+    renderInShell(<DebugPage />, P);
     await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
     const drawer = await waitFor(panel);
     await within(drawer).findByText('还没有发送指令');
@@ -95,7 +95,7 @@ describe('调试代理', { timeout: 60_000 }, () => {
   it('shows 设备无响应 when the box does not answer', async () => {
     answer = null;
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugClientPage />, P);
+    renderInShell(<DebugPage />, P);
     await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
     const drawer = await waitFor(panel);
     await within(drawer).findByText('还没有发送指令');
@@ -108,7 +108,7 @@ describe('调试代理', { timeout: 60_000 }, () => {
   it('gives a query-only user the history but no 发送, 结束会话 or 新建会话', async () => {
     useUserStore.setState({ info: userInfo({ role_menu: [{ menu: P, action: 1 }] }) });
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugClientPage />, P);
+    renderInShell(<DebugPage />, P);
     await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
     const drawer = await waitFor(panel);
     await within(drawer).findByText('还没有发送指令');
@@ -119,7 +119,7 @@ describe('调试代理', { timeout: 60_000 }, () => {
 
   it('opens an ended session as its history, read-only', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugClientPage />, P);
+    renderInShell(<DebugPage />, P);
     await screen.findAllByText('一号网关 (GW-001)');
     const ended = [...document.querySelectorAll('tbody tr')].find((tr) => !tr.textContent?.includes('进行中'))!;
     await user.click(within(ended as HTMLElement).getByText('查看'));
@@ -132,7 +132,7 @@ describe('调试代理', { timeout: 60_000 }, () => {
 
   it('新建会话 on a box picked from the boxes opens its session panel', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugClientPage />, P);
+    renderInShell(<DebugPage />, P);
     await waitFor(() => rowOf('进行中'));
     await user.click(screen.getByText('新建会话', { selector: 'button *' }));
     const picker = document.querySelectorAll<HTMLElement>('.ant-modal');
@@ -146,7 +146,7 @@ describe('调试代理', { timeout: 60_000 }, () => {
 
   it('结束会话 ends the session: the panel turns read-only', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugClientPage />, P);
+    renderInShell(<DebugPage />, P);
     await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
     const drawer = await waitFor(panel);
     await user.click(await within(drawer).findByText('结束会话'));
@@ -159,7 +159,7 @@ describe('调试代理', { timeout: 60_000 }, () => {
   it('shows a reply live when the same user sends a command to the session from another tab', async () => {
     const sockets = fakeLiveChannel();
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugClientPage />, P);
+    renderInShell(<DebugPage />, P);
     await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
     const drawer = await waitFor(panel);
     await within(drawer).findByText('还没有发送指令');

@@ -25,7 +25,7 @@ const columns = (view: (row: DebugSession) => void): ColumnsType<DebugSession> =
  * 调试代理: the debug sessions of the caller's boxes, newest first, searched by box or operator. 新建会话 (编辑 bit)
  * opens a session on a box picked from the boxes; 查看 opens a session's panel (its history when ended).
  */
-export default function DebugClientPage() {
+export default function DebugPage() {
   const can = useCan();
   const { tableProps, setQuery, refetch } = useResourceTable<DebugSession>({ resource: DEBUG_CLIENT_PATH });
   const [shown, setShown] = useState<number | null>(null);

@@ -6,7 +6,7 @@ import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars } from '../../test/ui';
-import DeviceFlowListPage from './DeviceFlowListPage';
+import DeviceFlowPage from './DeviceFlowPage';
 
 const P = '/manager/device_flow';
 const transfer: DeviceFlow = {
@@ -27,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('设备流转', () => {
   it('shows each movement with its type, both companies and the state it left the box in', async () => {
-    renderInShell(<DeviceFlowListPage />, P);
+    renderInShell(<DeviceFlowPage />, P);
     const row = (await screen.findByText('SO-2026-001')).closest('tr')!;
     expect(within(row).getByText('调拨').closest('.ant-tag')).toBeInTheDocument();
     for (const text of ['GW-0011', '平台', '华东精机', '已出货', 'admin', '分配客户']) expect(within(row).getByText(text)).toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('设备流转', () => {
   });
 
   it('offers no way to write the ledger, only to export it', async () => {
-    renderInShell(<DeviceFlowListPage />, P);
+    renderInShell(<DeviceFlowPage />, P);
     await screen.findByText('SO-2026-001');
     expect(screen.getByText(twoChars('导出'))).toBeInTheDocument();
     for (const label of ['新增', '编辑', '删除', '导入']) expect(screen.queryByText(twoChars(label))).toBeNull();
@@ -46,7 +46,7 @@ describe('设备流转', () => {
 
   it('narrows to one box picked by its 设备ID', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceFlowListPage />, P);
+    renderInShell(<DeviceFlowPage />, P);
     await screen.findByText('SO-2026-001');
     await user.click(screen.getByLabelText('设备'));
     await user.click(await screen.findByTitle('GW-0012'));

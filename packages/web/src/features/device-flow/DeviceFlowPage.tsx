@@ -9,6 +9,6 @@ const filters = filtersFrom(deviceFlowResource, { device_id: { width: 200 } });
  * 设备流转: the ledger of box movements, written by the server as boxes come in, are assigned, go out or come back,
  * and never changed: read, narrowed (box, type, company with its subtree, dates) and exported, nothing else.
  */
-export default function DeviceFlowListPage() {
+export default function DeviceFlowPage() {
   return <ResourceTable<DeviceFlow> descriptor={deviceFlowResource} columns={deviceFlowColumns} filters={filters} />;
 }

@@ -5,8 +5,8 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars } from '../../test/ui';
-import DeviceListPage from './DeviceListPage';
-import { P, around } from './testing';
+import DevicePage from './DevicePage';
+import { P, around } from '../../test/boxes';
 
 const history = [
   { rollout_id: 7, version: '1.5.0', state: 'failed', error: '回滚: 启动后仍为 1.4.2', from_version: '1.4.2', updated_at: '2026-03-05T02:00:00Z' },
@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** Opens 设备详情 of the box named `name` on its 固件 tab and returns the drawer. */
 async function openFirmware(user: ReturnType<typeof userEvent.setup>, name: string, gatewayId: string) {
-  renderInShell(<DeviceListPage />, P);
+  renderInShell(<DevicePage />, P);
   await screen.findByText(name);
   await user.click(within(screen.getByText(name).closest('tr')!).getByText(twoChars('详情')));
   const drawer = within((await screen.findByText(`设备详情: ${gatewayId}`)).closest<HTMLElement>('.ant-drawer')!);

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { areaLabel } from '../../utils/dictionary';
 import { parseTime } from '../../utils/format';
 import { DeviceRejection } from './DeviceRejection';
-import { DeviceTags, LicenseTag, OnlineDot } from './columns';
+import { DeviceTags, LicenseTag, OnlineDot } from './deviceColumns';
 
 /** 基本信息: every field of the box as GET /device/device/{id} answered it, and its last refused telemetry if any. */
 export function DeviceInfo({ device }: { device: Device }) {

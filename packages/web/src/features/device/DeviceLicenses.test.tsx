@@ -5,8 +5,8 @@ import { lastGet, renderInShell, urlQuery } from '../../components/ResourceTable
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars } from '../../test/ui';
-import DeviceListPage from './DeviceListPage';
-import { P, around } from './testing';
+import DevicePage from './DevicePage';
+import { P, around } from '../../test/boxes';
 
 const L = '/system/license';
 const licence = (id: number, state: string, remark: string) => ({
@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** Opens 设备详情 of GW-001 and returns the drawer. */
 async function openDetail(user: ReturnType<typeof userEvent.setup>) {
-  renderInShell(<DeviceListPage />, P);
+  renderInShell(<DevicePage />, P);
   await screen.findByText('一号网关');
   await user.click(within(screen.getByText('一号网关').closest('tr')!).getByText(twoChars('详情')));
   return within((await screen.findByText('设备详情: GW-001')).closest<HTMLElement>('.ant-drawer')!);

@@ -8,7 +8,7 @@ import type { DetailTab } from '../../components/ResourceTable';
 import { resourceKey } from '../../components/ResourceTable/useResourceTable';
 import { parseTime } from '../../utils/format';
 import { request } from '../../utils/request';
-import { LicenseTag } from './columns';
+import { LicenseTag } from './deviceColumns';
 import { M } from './messages';
 
 const T = { tab: '授权', empty: '该设备还没有授权', manage: '授权生成' } as const;

@@ -8,7 +8,7 @@ import { mockApi, ok, userInfo } from '../../test/mockApi';
 import { type FakeSocket, fakeLiveChannel } from '../../test/live';
 import { setLiveChannel } from '../../utils/live';
 import { openDetail } from './detailTesting';
-import { P, around } from './testing';
+import { P, around } from '../../test/boxes';
 
 const LOG = `${P}/1/online_log`;
 const row = (id: number, online: boolean, reason: OnlineLogRow['reason'], at: string): OnlineLogRow => ({ id, online, reason, at, ip: `10.0.0.${id}`, node: 'node-a' });

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import type { DetailTab } from '../../components/ResourceTable';
 import { parseTime } from '../../utils/format';
-import { useOnlineLog } from './realtimeApi';
+import { useOnlineLog } from './api';
 
 const T = { tab: '上下线记录', at: '时间', online: '状态', reason: '原因', ip: 'IP', node: '节点', up: '上线', down: '下线', empty: '暂无数据' } as const;
 const PAGE_SIZE = 20;

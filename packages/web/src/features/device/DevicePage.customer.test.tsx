@@ -6,8 +6,8 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars, writes } from '../../test/ui';
-import DeviceListPage from './DeviceListPage';
-import { P, around, boxes } from './testing';
+import DevicePage from './DevicePage';
+import { P, around, boxes } from '../../test/boxes';
 
 /** Every bit on the boxes but 重置密钥, and 查询 on tags: a customer's operator. */
 const customerUser = userInfo({
@@ -31,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('网关设备 for a customer’s user', { timeout: 60_000 }, () => {
   it('offers none of the vendor’s controls, even with their bits: no 新增, no 分配客户; 重置密钥 needs its own bit', async () => {
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(screen.getByText('打标签', { selector: 'button *' })).toBeInTheDocument();
     expect(screen.queryByText(twoChars('新增'))).toBeNull();
@@ -49,7 +49,7 @@ describe('网关设备 for a customer’s user', { timeout: 60_000 }, () => {
 
   it('edits only the name, area, address, tags and remark, and sends only those', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(within(screen.getByText('一号网关').closest('tr')!).getByText(twoChars('编辑')));
     const form = (await screen.findByText('编辑网关设备', { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;

@@ -5,8 +5,8 @@ import { useUserStore } from '../../stores/user';
 import { fakeLiveChannel } from '../../test/live';
 import { mockApi, userInfo } from '../../test/mockApi';
 import { setLiveChannel } from '../../utils/live';
-import DeviceListPage from './DeviceListPage';
-import { P, around } from './testing';
+import DevicePage from './DevicePage';
+import { P, around } from '../../test/boxes';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
@@ -22,7 +22,7 @@ afterEach(() => {
 describe('网关设备 live', { timeout: 60_000 }, () => {
   it('turns a box’s 是否在线 dot grey or green as the server says it went offline or came online, without a reload', async () => {
     const sockets = fakeLiveChannel();
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(within(rowOf('一号网关')).getByText('在线')).toBeInTheDocument();
     expect(within(rowOf('二号网关')).getByText('离线')).toBeInTheDocument();

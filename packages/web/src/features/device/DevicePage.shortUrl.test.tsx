@@ -6,8 +6,8 @@ import { lastGet, renderInShell, urlQuery } from '../../components/ResourceTable
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { recordDownloads, writes } from '../../test/ui';
-import DeviceListPage from './DeviceListPage';
-import { P, around, box } from './testing';
+import DevicePage from './DevicePage';
+import { P, around, box } from '../../test/boxes';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const button = (name: string) => screen.queryByText(name, { selector: 'button *' });
@@ -36,7 +36,7 @@ afterEach(() => {
 describe('网关设备: short links', { timeout: 60_000 }, () => {
   it('生成短链接 posts the selected boxes and says how many links were made and how many were there', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(button('生成短链接')!.closest('button')).toBeDisabled();
     await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
@@ -48,7 +48,7 @@ describe('网关设备: short links', { timeout: 60_000 }, () => {
 
   it('二维码标签 makes sure the boxes have links, then saves the server’s label sheet for them', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
     await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
@@ -64,7 +64,7 @@ describe('网关设备: short links', { timeout: 60_000 }, () => {
     useUserStore.setState({
       info: userInfo({ scope: 'all', role_menu: [{ menu: P, action: DEVICE_BITS }, { menu: QRCODE_URL_MENU, action: ACTION.query | ACTION.edit }] }),
     });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(button('打标签')).toBeInTheDocument();
     expect(button('生成短链接')).toBeNull();
@@ -73,7 +73,7 @@ describe('网关设备: short links', { timeout: 60_000 }, () => {
 
   it('opens a box’s 设备详情 from a link’s ?detail=<id> (where a box’s short link leads), even off the page', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, `${P}?detail=7`);
+    renderInShell(<DevicePage />, `${P}?detail=7`);
     const drawer = (await screen.findByText('设备详情: GW-007')).closest<HTMLElement>('.ant-drawer')!;
     expect(calls.some((c) => c.method === 'GET' && c.path === `${P}/7`)).toBe(true);
     await user.click(drawer.querySelector<HTMLElement>('.ant-drawer-close')!);

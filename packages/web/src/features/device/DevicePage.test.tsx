@@ -5,8 +5,8 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { modal, twoChars, writes } from '../../test/ui';
-import DeviceListPage from './DeviceListPage';
-import { P, around, box } from './testing';
+import DevicePage from './DevicePage';
+import { P, around, box } from '../../test/boxes';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
@@ -35,7 +35,7 @@ afterEach(() => vi.unstubAllGlobals());
 // a whole page with its dialogs: slow on a loaded 2-core machine
 describe('网关设备', { timeout: 60_000 }, () => {
   it('lists the boxes in the origin console’s columns, with 未授权 / 已授权, the online dot and coloured tags', async () => {
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(headers()).toEqual(
       expect.arrayContaining(['序号', '设备ID', '公司名称', '设备名称', '设备指纹', 'IP地址', '更新时间', '授权许可', '是否在线', '设备类型', '标签', '固件版本', '最后在线']),
@@ -53,7 +53,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
   it('gives the vendor’s staff, not only the super user, the vendor’s controls: the server says the session sees all', async () => {
     const bits = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 128;
     useUserStore.setState({ info: userInfo({ customer_id: 1, scope: 'all', role_menu: [{ menu: P, action: bits }] }) });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(screen.getByText(twoChars('新增'))).toBeInTheDocument();
     expect(screen.getByText('分配客户', { selector: 'button *' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
 
   it('keeps a box with machine tools: its 删除 is disabled and says how many', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('二号网关');
     const remove = within(rowOf('二号网关')).getByText(twoChars('删除')).closest('button')!;
     expect(remove).toBeDisabled();
@@ -72,7 +72,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
 
   it('shows the new box’s secret once after the create, to copy, with the warning', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(screen.getByText(twoChars('新增')));
     await user.click(within(await modal('新增网关设备')).getByLabelText('设备ID'));
@@ -91,7 +91,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
 
   it('resets a secret after the descriptor’s confirmation and shows the new one the same way', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(within(rowOf('一号网关')).getByText('重置密钥'));
     const question = await screen.findByText(/重置后旧密钥立即失效/);
@@ -104,7 +104,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
 
   it('assigns the selected boxes to a company picked from the tree', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
     await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
@@ -118,7 +118,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
 
   it('removes the chosen tags from the selection: the declared tag action with mode remove', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
     await user.click(screen.getByText('移除标签', { selector: 'button *' }));
@@ -130,7 +130,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
 
   it('moves the selected boxes back to stock (退货) with the remark for their ledger rows', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     // antd spaces a two-character label (维 修)
     for (const move of [twoChars('维修'), '维修完成', twoChars('报废')]) expect(screen.getByText(move, { selector: 'button *' })).toBeInTheDocument();
@@ -146,7 +146,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
 
   it('scraps a box with an empty remark when none is given', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
     await user.click(screen.getByText(twoChars('报废'), { selector: 'button *' }));
@@ -156,7 +156,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
 
   it('opens 设备详情 with 基本信息 of the box', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(within(rowOf('一号网关')).getByText(twoChars('详情')));
     const drawer = (await screen.findByText('设备详情: GW-001')).closest<HTMLElement>('.ant-drawer')!;

@@ -6,7 +6,7 @@ import type { BulkAction, RowAction } from '../../components/ResourceTable/listT
 import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
 import { useCan, useVendorSession } from '../../utils/permission';
 import { AddTagsForm, AssignForm, MoveForm, RemoveTagsForm } from './BulkForms';
-import { deviceColumns, deviceLive } from './columns';
+import { deviceColumns, deviceLive } from './deviceColumns';
 import { DeviceForm, deviceBody, deviceValues } from './DeviceForm';
 import { useDeviceTabs } from './deviceTabs';
 import { RemoteConfig, remoteRowActions } from './RemoteConfig';
@@ -40,7 +40,7 @@ const canDelete = (device: Device) => (device.machine_count ? M.hasMachines(devi
  * remark and tag them. Per row: its machine tools, its details (基本信息, 机床, 流转记录; a link's ?detail=<id> opens
  * them, as a box's short link does) and 重置密钥; on the selected boxes, their short links and QR labels.
  */
-export default function DeviceListPage() {
+export default function DevicePage() {
   const vendor = useVendorSession();
   const can = useCan();
   const navigate = useNavigate();

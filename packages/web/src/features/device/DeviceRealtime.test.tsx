@@ -8,7 +8,7 @@ import { STORAGE } from '../../settings';
 import { setLiveChannel } from '../../utils/live';
 import { type FakeSocket, fakeLiveChannel } from '../../test/live';
 import { openDetail } from './detailTesting';
-import { around } from './testing';
+import { around } from '../../test/boxes';
 
 const M = '/device/machine';
 const machine = (id: number, code: string, name: string): MachineTool => ({

@@ -2,8 +2,8 @@ import { type Action, type Device, MACHINE_MENU } from '@gw/contracts';
 import { Empty, Flex, Spin } from 'antd';
 import type { DetailTab } from '../../components/ResourceTable';
 import { useDeviceMachines } from './api';
-import { MachineRealtimeCard } from './MachineRealtimeCard';
-import { useLiveRealtime } from './realtimeApi';
+import { MachineRealtimeCard } from '../../components/MachineRealtime';
+import { useLiveRealtime } from '../../components/MachineRealtime/realtimeApi';
 
 const T = { tab: '实时数据', noMachines: '该网关下没有机床' } as const;
 

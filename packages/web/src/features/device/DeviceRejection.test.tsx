@@ -5,7 +5,7 @@ import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
 import { parseTime } from '../../utils/format';
 import { openDetail } from './detailTesting';
-import { P, around, box, boxes } from './testing';
+import { P, around, box, boxes } from '../../test/boxes';
 
 const refused = box({
   rejected_at: '2026-11-23T10:05:00Z',

@@ -5,9 +5,9 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
 import { parseTime } from '../../utils/format';
-import DeviceListPage from './DeviceListPage';
+import DevicePage from './DevicePage';
 import { timeAgo } from './LastSeen';
-import { P, around, box } from './testing';
+import { P, around, box } from '../../test/boxes';
 
 const seen = new Date(Date.now() - 3 * 60_000).toISOString();
 beforeEach(() => {
@@ -20,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('网关设备 固件版本 and 最后在线', { timeout: 60_000 }, () => {
   it('shows each box’s firmware and how long ago it was last seen, the exact time on hover', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     const row = within((await screen.findByText('一号网关')).closest('tr')!);
     expect(row.getByText('v2.3.1')).toBeInTheDocument();
     const ago = row.getByText('3 分钟前');

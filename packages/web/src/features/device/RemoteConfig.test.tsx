@@ -5,8 +5,8 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
 import { dialog, twoChars, writes } from '../../test/ui';
-import DeviceListPage from './DeviceListPage';
-import { P, around, box, boxes } from './testing';
+import DevicePage from './DevicePage';
+import { P, around, box, boxes } from '../../test/boxes';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
@@ -39,7 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('网关设备: 刷新 and 远程配置', { timeout: 60_000 }, () => {
   it('刷新 reads the box again: 刷新成功 and the row shows the new firmware', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(within(rowOf('一号网关')).getByText('v1.2.0')).toBeInTheDocument();
     await user.click(within(rowOf('一号网关')).getByText(twoChars('刷新')));
@@ -50,7 +50,7 @@ describe('网关设备: 刷新 and 远程配置', { timeout: 60_000 }, () => {
 
   it('远程配置 asks the box’s password: a wrong one says 密码错误 and stays; the right one shows the config to edit and save', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DeviceListPage />, P);
+    renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     await user.click(within(rowOf('一号网关')).getByText('远程配置'));
     await screen.findByText('远程配置 · 登录设备 GW-001');

@@ -6,7 +6,7 @@ import { useUserStore } from '../../stores/user';
 import { fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { setLiveChannel } from '../../utils/live';
-import ExportPage from './Page';
+import ExportPage from './ExportPage';
 
 const P = '/manager/export';
 const job = (overrides: Partial<ExportJob>): ExportJob => ({

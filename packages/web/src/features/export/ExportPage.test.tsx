@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
-import ExportPage from './Page';
+import ExportPage from './ExportPage';
 import { recordDownloads, twoChars } from '../../test/ui';
 
 const P = '/manager/export';

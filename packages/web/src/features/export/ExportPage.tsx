@@ -4,14 +4,14 @@ import { EXPORT_PATH, type ExportJob, exportJobResource } from '@gw/contracts';
 import { Button, Flex, Table, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { filtersFrom } from '../../components/ResourceTable';
-import { actionsColumn, withSortOrder } from '../../components/ResourceTable/columns';
+import { actionsColumn, withSortOrder } from '../../components/ResourceTable/listColumns';
 import { RT } from '../../components/ResourceTable/messages';
 import { SearchBar } from '../../components/ResourceTable/SearchBar';
 import { resourceKey, useResourceTable } from '../../components/ResourceTable/useResourceTable';
 import { useCan } from '../../utils/permission';
 import { useLiveEvent } from '../../utils/live';
 import { POLL_MS, downloadJob, exportLive, isBusy } from './api';
-import { exportColumns } from './columns';
+import { exportColumns } from './exportColumns';
 import { M } from './messages';
 
 function DownloadButton({ job }: { job: ExportJob }) {

@@ -8,7 +8,7 @@ import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { modal, twoChars, writes } from '../../test/ui';
 import { SHA, V, version, versions } from './testing';
-import VersionListPage from './VersionListPage';
+import VersionPage from './VersionPage';
 
 // TinyMCE does not run in jsdom: the editor is a textarea here
 vi.mock('../../components/RichText', () => ({
@@ -44,7 +44,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('版本管理', { timeout: 60_000 }, () => {
   it('lists the releases: sizes in KB/MB, a short SHA-256 to copy, the status tags in their colours', async () => {
-    renderInShell(<VersionListPage />, V);
+    renderInShell(<VersionPage />, V);
     await screen.findByText('1.4.2');
     const published = within(rowOf('1.4.2'));
     expect(published.getByText('已发布')).toHaveClass('ant-tag-success');
@@ -65,7 +65,7 @@ describe('版本管理', { timeout: 60_000 }, () => {
 
   it('adds a release: the uploaded file shows its size and SHA-256 and is sent as file_id and file_name', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<VersionListPage />, V);
+    renderInShell(<VersionPage />, V);
     await screen.findByText('1.4.2');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(await modal('新增固件版本'));
@@ -90,7 +90,7 @@ describe('版本管理', { timeout: 60_000 }, () => {
 
   it('edits only the changelog of a published release', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<VersionListPage />, V);
+    renderInShell(<VersionPage />, V);
     await screen.findByText('1.4.2');
     await user.click(within(rowOf('1.4.2')).getByText(twoChars('编辑')));
     const form = within(await modal('编辑固件版本'));
@@ -106,7 +106,7 @@ describe('版本管理', { timeout: 60_000 }, () => {
 
   it('publishes a draft after its confirmation', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<VersionListPage />, V);
+    renderInShell(<VersionPage />, V);
     await screen.findByText('1.4.2');
     await user.click(within(rowOf('1.5.0-rc.1')).getByText(twoChars('发布')));
     const confirm = (await screen.findByText(/发布后即可推送到设备/)).closest<HTMLElement>('.ant-popover')!;
@@ -117,7 +117,7 @@ describe('版本管理', { timeout: 60_000 }, () => {
 
   it('pushes a published release: the dialog starts on it and posts the contract’s body', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<VersionListPage />, V);
+    renderInShell(<VersionPage />, V);
     await screen.findByText('1.4.2');
     await user.click(within(rowOf('1.4.2')).getByText(twoChars('推送')));
     const form = within(await modal('新建固件推送'));
@@ -153,7 +153,7 @@ describe('版本管理', { timeout: 60_000 }, () => {
 
   it('offers no 推送 without 新增 on 版本管理', async () => {
     useUserStore.setState({ info: userInfo({ scope: 'all', role_menu: [{ menu: V, action: ACTION.query | ACTION.edit }] }) });
-    renderInShell(<VersionListPage />, V);
+    renderInShell(<VersionPage />, V);
     await screen.findByText('1.4.2');
     expect(within(rowOf('1.4.2')).queryByText(twoChars('推送'))).toBeNull();
     expect(screen.queryByText(twoChars('新增'))).toBeNull();

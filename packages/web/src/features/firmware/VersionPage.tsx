@@ -20,7 +20,7 @@ const PUBLISH = rowActionsFrom<Version>(versionResource, undefined, { publish: {
  * computed by the server), published (then only its changelog may change), pushed to boxes from its row, and
  * deleted into 已删除, where it stays listed. 推送记录 lists the rollouts.
  */
-export default function VersionListPage() {
+export default function VersionPage() {
   // the release being pushed; kept while the dialog closes, and the dialog drawn only once first asked for
   const [rollingOut, setRollingOut] = useState<{ version: Version; open: boolean } | null>(null);
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { type FlashBatchDetail, type FlashItem, flashBatchResource, labelOf } fr
 import { Descriptions, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { parseTime } from '../../utils/format';
-import { FlashStateTag } from './flashColumns';
+import { FlashStateTag } from './flasherColumns';
 import { M } from './messages';
 
 const label = (field: string) => labelOf(flashBatchResource, field);

@@ -44,7 +44,7 @@ function Preview() {
  * 新增刷机批次: the device type, how many identities, their gateway ids (prefix + a zero-padded sequence from 起始序号,
  * previewed first and last as typed), the purchase order they come from if any, and a remark.
  */
-export function FlashBatchForm(_: ResourceFormProps<FlashBatch>) {
+export function FlasherForm(_: ResourceFormProps<FlashBatch>) {
   const can = useCan();
   return (
     <Row gutter={16}>

@@ -7,7 +7,7 @@ import { useUserStore } from '../../stores/user';
 import { setToken } from '../../utils/auth';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { modal, recordDownloads, twoChars, writes } from '../../test/ui';
-import FlasherListPage from './FlasherListPage';
+import FlasherPage from './FlasherPage';
 import { F, batch, batchDetail, batches } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
@@ -36,7 +36,7 @@ afterEach(() => {
 
 describe('刷机助手', { timeout: 60_000 }, () => {
   it('lists the batches: states in colour, how many boxes are online, downloads only while new, no deleting what is in stock', async () => {
-    renderInShell(<FlasherListPage />, F);
+    renderInShell(<FlasherPage />, F);
     await screen.findByText('GW260001');
     expect(within(rowOf('GW260001')).getByText('待下载')).toHaveClass('ant-tag-warning');
     expect(within(rowOf('GW260004')).getByText('已下载')).toHaveClass('ant-tag-processing');
@@ -54,7 +54,7 @@ describe('刷机助手', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { names, files } = recordDownloads();
     setToken('tok-9');
-    renderInShell(<FlasherListPage />, F);
+    renderInShell(<FlasherPage />, F);
     await screen.findByText('GW260001');
     await user.click(within(rowOf('GW260001')).getByText('下载 CSV'));
     expect(calls.some((c) => c.path.endsWith('/download'))).toBe(false);
@@ -68,7 +68,7 @@ describe('刷机助手', { timeout: 60_000 }, () => {
 
   it('confirms a downloaded batch into stock', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<FlasherListPage />, F);
+    renderInShell(<FlasherPage />, F);
     await screen.findByText('GW260004');
     await user.click(within(rowOf('GW260004')).getByText('确认入库'));
     await user.click(within(await popconfirm(/确认后本批所有身份将作为新设备入库/)).getByText(twoChars('确定')));
@@ -78,7 +78,7 @@ describe('刷机助手', { timeout: 60_000 }, () => {
 
   it('creates a batch with a live preview of its first and last gateway id', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<FlasherListPage />, F);
+    renderInShell(<FlasherPage />, F);
     await screen.findByText('GW260001');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(await modal('新增刷机批次'));
@@ -105,7 +105,7 @@ describe('刷机助手', { timeout: 60_000 }, () => {
 
   it('shows a batch’s identities: first connection, fingerprint, and suspected clones in red', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<FlasherListPage />, F);
+    renderInShell(<FlasherPage />, F);
     await screen.findByText('GW260007');
     await user.click(within(rowOf('GW260007')).getByText(twoChars('详情')));
     const drawer = within((await screen.findByText('刷机批次: GW260007 ~ GW260009')).closest<HTMLElement>('.ant-drawer')!);
@@ -120,7 +120,7 @@ describe('刷机助手', { timeout: 60_000 }, () => {
 
   it('offers no downloads nor 确认入库 without 编辑', async () => {
     useUserStore.setState({ info: userInfo({ scope: 'all', role_menu: [{ menu: F, action: ACTION.query }] }) });
-    renderInShell(<FlasherListPage />, F);
+    renderInShell(<FlasherPage />, F);
     await screen.findByText('GW260001');
     expect(screen.queryByText('下载 CSV')).toBeNull();
     expect(screen.queryByText('确认入库')).toBeNull();

@@ -2,8 +2,8 @@ import { type FlashBatch, type FlashBatchDetail, type FlashFormat, flashBatchRes
 import { DetailDrawer, ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, rowActionsFrom } from '../../components/ResourceTable';
 import type { DetailTab, RowAction } from '../../components/ResourceTable';
 import { downloadBatch } from './api';
-import { flashColumns } from './flashColumns';
-import { FlashBatchForm, flashBatchBody } from './FlashBatchForm';
+import { flasherColumns } from './flasherColumns';
+import { FlasherForm, flashBatchBody } from './FlasherForm';
 import { FlashBatchInfo, FlashItems } from './FlashItems';
 import { M } from './messages';
 
@@ -38,12 +38,12 @@ const TABS: DetailTab<FlashBatch>[] = [
  * or JSON for the flashing tool), then 确认入库 makes every identity a box in stock. A batch not yet in stock may be
  * deleted. Its drawer shows each identity's first connection and fingerprint, and suspected clones.
  */
-export default function FlasherListPage() {
+export default function FlasherPage() {
   return (
     <ResourceList<FlashBatch>
       descriptor={flashBatchResource}
-      columns={flashColumns}
-      form={FlashBatchForm}
+      columns={flasherColumns}
+      form={FlasherForm}
       formWidth={720}
       toBody={flashBatchBody}
       rowActions={ROW_ACTIONS}

@@ -11,7 +11,7 @@ export const FlashStateTag = ({ state }: { state: FlashBatchState }) => <Tag col
 const time = (value: string | null) => parseTime(value);
 
 /** 设备类型, 数量, 起始/结束网关ID, 状态, 已上线 n/N, 创建人, 下载时间, 入库时间; titles from the descriptor. */
-export const flashColumns: ColumnsType<FlashBatch> = [
+export const flasherColumns: ColumnsType<FlashBatch> = [
   { key: 'goods_name', dataIndex: 'goods_name' },
   { key: 'count', dataIndex: 'count', align: 'right' },
   { key: 'first_gateway_id', dataIndex: 'first_gateway_id' },

@@ -5,17 +5,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type EChartsType, getInstanceByDom } from 'echarts/core';
 import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastGet, renderInShell } from '../../../components/ResourceTable/testing';
-import { useUserStore } from '../../../stores/user';
-import { clickChartAt, drawableCharts } from '../../../test/chart';
-import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import { setLiveChannel } from '../../../utils/live';
-import { type FakeSocket, fakeLiveChannel } from '../../../test/live';
-import { around, box } from '../testing';
+import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { clickChartAt, drawableCharts } from '../../test/chart';
+import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
+import { setLiveChannel } from '../../utils/live';
+import { inFrame } from '../../test/frame';
+import { type FakeSocket, fakeLiveChannel } from '../../test/live';
+import { around, box } from '../../test/boxes';
 import { prefetchBoxes } from './early';
 import GisPage from './GisPage';
 
-const maps = path.join(import.meta.dirname, '../../../../public/maps');
+const maps = path.join(import.meta.dirname, '../../../public/maps');
 /** Where the console fetches the map files: its public/maps under its base address. */
 const SERVED = `${import.meta.env.BASE_URL}maps/`;
 const mapFile = (name: string) => JSON.parse(readFileSync(path.join(maps, name), 'utf8')) as unknown;
@@ -64,7 +65,7 @@ const gisGets = () => calls.filter((c) => c.path === '/device/gis').length;
 
 describe('GIS 地图', () => {
   it('places the boxes by state, bubbles them while the whole country shows, and opens a box from its point', async () => {
-    renderInShell(<GisPage />, '/device/gis');
+    renderInShell(inFrame(<GisPage />), '/device/gis');
     const chart = await mapShowing('报警');
     expect(screen.getByText('共 3 台设备,1 台没有位置未显示')).toBeInTheDocument();
     for (const state of ['运行', '空闲', '报警', '离线']) expect(within(chart.getDom()).getByText(state)).toBeInTheDocument();
@@ -80,7 +81,7 @@ describe('GIS 地图', () => {
 
   it('draws the boxes asked for as its code loaded, without asking again', async () => {
     prefetchBoxes();
-    renderInShell(<GisPage />, '/device/gis');
+    renderInShell(inFrame(<GisPage />), '/device/gis');
     await mapShowing('报警');
     expect(screen.getByText('共 3 台设备,1 台没有位置未显示')).toBeInTheDocument();
     expect(gisGets()).toBe(1);
@@ -95,7 +96,7 @@ describe('GIS 地图', () => {
     }));
     prefetchBoxes();
     await waitFor(() => expect(refused).toBe(1));
-    renderInShell(<GisPage />, '/device/gis');
+    renderInShell(inFrame(<GisPage />), '/device/gis');
     // the early refusal was quiet; the page's own ask is refused too and says so
     expect(await screen.findByText('暂不可用')).toBeInTheDocument();
     expect(screen.getAllByText('暂不可用')).toHaveLength(1);
@@ -104,7 +105,7 @@ describe('GIS 地图', () => {
 
   it('turns to the boxes of a company when it is chosen, its box drawn as a point in the middle', async () => {
     const user = userEvent.setup();
-    renderInShell(<GisPage />, '/device/gis');
+    renderInShell(inFrame(<GisPage />), '/device/gis');
     const chart = await mapShowing('报警');
     gis = { points: [[7, 113.264, 23.129, 'running']], total: 1, unplaced: 0 };
     await user.click(screen.getByRole('combobox', { name: '公司' }));
@@ -122,7 +123,7 @@ describe('GIS 地图', () => {
 
   it('asks again with the chosen state and again when a box goes offline', async () => {
     const user = userEvent.setup();
-    renderInShell(<GisPage />, '/device/gis');
+    renderInShell(inFrame(<GisPage />), '/device/gis');
     await mapShowing('报警');
     await user.click(screen.getByRole('combobox', { name: '状态' }));
     await user.click(await screen.findByTitle('报警'));
@@ -134,7 +135,7 @@ describe('GIS 地图', () => {
 
   it('shows customers per province, and a province clicked shows its cities until 返回全国', async () => {
     const user = userEvent.setup();
-    renderInShell(<GisPage />, '/device/gis');
+    renderInShell(inFrame(<GisPage />), '/device/gis');
     await mapShowing('报警');
     await user.click(screen.getByText('客户分布'));
     const chart = await mapShowing('多');

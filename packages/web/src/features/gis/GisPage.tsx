@@ -1,14 +1,15 @@
 import { FullscreenExitOutlined, FullscreenOutlined, RollbackOutlined } from '@ant-design/icons';
-import { GIS_STATES, type GisQuery, type GisState, MACHINE_STATE_TITLES } from '@gw/contracts';
+import { GIS_STATES, GOODS_PATH, type GisQuery, type GisState, MACHINE_STATE_TITLES, customerResource, treeMenus } from '@gw/contracts';
 import type { EChartsType } from 'echarts/core';
 import { Alert, Button, Card, Flex, Segmented, Select, Space, Typography } from 'antd';
-import { Suspense, lazy, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import screenfull from 'screenfull';
-import { Chart, type ChartEventHandler } from '../../../components/Chart';
-import { CompanyTreeSelect } from '../../../components/ResourceTable/CompanyTreeSelect';
-import { RemoteSelect } from '../../../components/RemoteSelect';
-import { useCan } from '../../../utils/permission';
-import { useLiveRefetch } from '../../../utils/live';
+import { Chart, type ChartEventHandler } from '../../components/Chart';
+import { DeviceDrawer } from '../../components/DeviceDrawer';
+import { CompanyTreeSelect } from '../../components/ResourceTable/CompanyTreeSelect';
+import { RemoteSelect } from '../../components/RemoteSelect';
+import { useCan } from '../../utils/permission';
+import { useLiveRefetch } from '../../utils/live';
 import { useCustomerMap, useGisBoxes, useRegions } from './api';
 import { CLUSTER_BELOW_ZOOM, CLUSTER_SERIES, type Layer, type MapView, fitView, mapOption } from './mapOption';
 import { M } from './messages';
@@ -17,7 +18,6 @@ import { warmGis } from './early';
 // the map is drawn the moment its data is in: its chart code, map file and boxes load together (already asked for
 // when the console opened on this page), the box drawer on first use
 warmGis();
-const DeviceDrawer = lazy(() => import('../deviceTabs').then((m) => ({ default: m.DeviceDrawer })));
 
 const STATE_OPTIONS = GIS_STATES.map((state) => ({ value: state, label: MACHINE_STATE_TITLES[state] }));
 
@@ -93,11 +93,11 @@ export default function GisPage() {
       <Segmented<Layer> value={layer} onChange={setLayer} options={[{ value: 'boxes', label: M.boxes }, { value: 'customers', label: M.customers }]} />
       {layer === 'boxes' && (
         <>
-          {(can('/manager/custom', 'query') || can('/manager/organization', 'query')) && (
+          {treeMenus(customerResource).some((menu) => can(menu, 'query')) && (
             <CompanyTreeSelect aria-label={M.company} placeholder={M.company} style={{ width: 200 }} value={query.customer_id} onChange={pickCompany} />
           )}
-          {can('/manager/goods', 'query') && (
-            <RemoteSelect url="/manager/goods" aria-label={M.goods} placeholder={M.goods} allowClear style={{ width: 160 }} value={query.goods_id} onChange={(id) => setQuery((q) => ({ ...q, goods_id: id as number | undefined }))} />
+          {can(GOODS_PATH, 'query') && (
+            <RemoteSelect url={GOODS_PATH} aria-label={M.goods} placeholder={M.goods} allowClear style={{ width: 160 }} value={query.goods_id} onChange={(id) => setQuery((q) => ({ ...q, goods_id: id as number | undefined }))} />
           )}
           <Select<GisState> aria-label={M.state} placeholder={M.state} allowClear style={{ width: 120 }} options={STATE_OPTIONS} value={query.state} onChange={(state) => setQuery((q) => ({ ...q, state }))} />
         </>

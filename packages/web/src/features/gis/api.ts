@@ -1,6 +1,6 @@
 import { CUSTOM_MAP_PATH, type CustomMap, GIS_PATH, type GisQuery } from '@gw/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../utils/request';
+import { request } from '../../utils/request';
 import { boxesFor, mapFile } from './early';
 
 /** The boxes on the map for these filters (GET /device/gis); kept while the next filters load. */

@@ -1,6 +1,6 @@
 import { GIS_PATH, type GisBoxes, type GisQuery } from '@gw/contracts';
-import { preloadChart } from '../../../components/Chart/load';
-import { request } from '../../../utils/request';
+import { preloadChart } from '../../components/Chart/load';
+import { request } from '../../utils/request';
 
 // What GIS 地图 asks for first, kept here apart from its hooks: the console's warm start (app/routes.tsx) asks for
 // it before the page's code has loaded, so this module carries nothing beyond the request client.

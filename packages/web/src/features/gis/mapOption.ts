@@ -1,6 +1,6 @@
 import { type CustomMap, type GisPoint, MACHINE_STATES, MACHINE_STATE_TITLES, type MachineState } from '@gw/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
-import { CHART_PRIMARY, STATE_COLORS } from '../../../components/Chart/theme';
+import { CHART_PRIMARY, STATE_COLORS } from '../../components/Chart/theme';
 import { clusterPoints } from './clusters';
 import { M } from './messages';
 

@@ -6,7 +6,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars, writes } from '../../test/ui';
-import GoodsListPage from './GoodsListPage';
+import GoodsPage from './GoodsPage';
 
 const P = '/manager/goods';
 const gateway: Goods = {
@@ -31,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('设备类型', () => {
   it('lists each type with its exact price and the stock the server counted', async () => {
-    renderInShell(<GoodsListPage />, P);
+    renderInShell(<GoodsPage />, P);
     const row = (await screen.findByText('工业网关 G1')).closest('tr')!;
     expect(within(row).getByText('1280.00')).toBeInTheDocument();
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
@@ -42,7 +42,7 @@ describe('设备类型', () => {
 
   it('sends a typed price as a string with two decimals, never a float', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<GoodsListPage />, P);
+    renderInShell(<GoodsPage />, P);
     await screen.findByText('工业网关 G1');
     await user.click(screen.getByText(twoChars('新增')));
     await openDrawer();
@@ -64,7 +64,7 @@ describe('设备类型', () => {
 
   it('keeps a stored price exactly as it was when something else is edited', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<GoodsListPage />, P);
+    renderInShell(<GoodsPage />, P);
     const row = (await screen.findByText('工业网关 G1')).closest('tr')!;
     await user.click(within(row).getByText(twoChars('编辑')));
     await openDrawer();

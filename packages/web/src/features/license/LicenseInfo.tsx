@@ -3,7 +3,7 @@ import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { parseTime } from '../../utils/format';
 import { Certificate } from './Certificate';
-import { LicenseStateTag, vpnText } from './columns';
+import { LicenseStateTag, vpnText } from './licenseColumns';
 import { LicenseCounts } from './models';
 
 /** 基本信息: the licence's fields as GET /system/license/{id} answered them, then its certificate to copy or download. */

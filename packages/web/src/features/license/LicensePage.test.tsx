@@ -8,7 +8,7 @@ import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { recordDownloads, twoChars, writes } from '../../test/ui';
 import dayjs from '../../utils/dayjs';
-import LicenseListPage from './LicenseListPage';
+import LicensePage from './LicensePage';
 import { P, licence, licences } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
@@ -40,7 +40,7 @@ afterEach(() => {
 
 describe('授权生成', { timeout: 60_000 }, () => {
   it('lists the licences with their states in colour and their counts per model', async () => {
-    renderInShell(<LicenseListPage />, '/system/gen_license');
+    renderInShell(<LicensePage />, '/system/gen_license');
     await screen.findByText('GW-001');
     expect(headers()).toEqual(expect.arrayContaining(['设备ID', '设备指纹', '授权类型', '状态', '生效时间', '到期时间', 'VPN', '授权数量', '签发时间', '备注']));
     expect(within(rowOf('GW-001')).getByText('正常')).toHaveClass('ant-tag-green');
@@ -60,7 +60,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
 
   it('issues a business licence for a picked box: its fingerprint filled, the defaults sent, the certificate shown', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<LicenseListPage />, '/system/gen_license');
+    renderInShell(<LicensePage />, '/system/gen_license');
     await screen.findByText('GW-001');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(modal('新增授权'));
@@ -96,7 +96,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
 
   it('issues a trial for a pasted fingerprint: one month from its start, the end following the type', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<LicenseListPage />, '/system/gen_license');
+    renderInShell(<LicensePage />, '/system/gen_license');
     await screen.findByText('GW-001');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(modal('新增授权'));
@@ -127,7 +127,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
 
   it('keeps an end the user set when the type changes', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<LicenseListPage />, '/system/gen_license');
+    renderInShell(<LicensePage />, '/system/gen_license');
     await screen.findByText('GW-001');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(modal('新增授权'));
@@ -145,7 +145,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
 
   it('revokes a licence with the reason asked for', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<LicenseListPage />, '/system/gen_license');
+    renderInShell(<LicensePage />, '/system/gen_license');
     await screen.findByText('GW-001');
     await user.click(within(rowOf('GW-001')).getByText(twoChars('吊销')));
     const dialog = within(modal('吊销'));
@@ -159,7 +159,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
 
   it('checks a pasted certificate and shows why it is refused, with what it claims', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<LicenseListPage />, '/system/gen_license');
+    renderInShell(<LicensePage />, '/system/gen_license');
     await screen.findByText('GW-001');
     await user.click(screen.getByText('校验证书'));
     const dialog = within(modal('校验证书'));
@@ -174,7 +174,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
 
   it('opens 详情 with the fields and the certificate to copy or download', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<LicenseListPage />, '/system/gen_license');
+    renderInShell(<LicensePage />, '/system/gen_license');
     await screen.findByText('GW-001');
     await user.click(within(rowOf('GW-001')).getByText(twoChars('详情')));
     const drawer = within((await screen.findByText('授权详情: GW-001')).closest<HTMLElement>('.ant-drawer')!);
@@ -185,7 +185,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
 
   it('offers no 新增 nor 吊销 without their permission bits, and still 校验证书', async () => {
     useUserStore.setState({ info: userInfo({ scope: 'all', role_menu: [{ menu: '/system/gen_license', action: ACTION.query }] }) });
-    renderInShell(<LicenseListPage />, '/system/gen_license');
+    renderInShell(<LicensePage />, '/system/gen_license');
     await screen.findByText('GW-001');
     expect(screen.queryByText(twoChars('新增'))).toBeNull();
     expect(screen.queryByText(twoChars('吊销'))).toBeNull();

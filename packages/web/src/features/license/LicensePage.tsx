@@ -5,7 +5,7 @@ import type { DetailTab, RowAction } from '../../components/ResourceTable';
 import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
 import type { CertificateOf } from './Certificate';
 import { CertificateDialog } from './CertificateDialog';
-import { licenseColumns } from './columns';
+import { licenseColumns } from './licenseColumns';
 import { LicenseForm, licenseBody } from './LicenseForm';
 import { LicenseInfo } from './LicenseInfo';
 import { M } from './messages';
@@ -28,7 +28,7 @@ const TABS: DetailTab<License>[] = [{ key: 'base', label: M.baseTab, render: (li
  * 授权生成: the licences issued to boxes, newest first, with their state. The vendor's staff issue one (its
  * certificate shown at once to copy or download), revoke one with a reason, and check any pasted certificate.
  */
-export default function LicenseListPage() {
+export default function LicensePage() {
   const [issued, setIssued] = useState<CertificateOf | null>(null);
   const filters = useReadableFilters(FILTERS);
   return (

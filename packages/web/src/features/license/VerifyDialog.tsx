@@ -4,7 +4,7 @@ import { Alert, Button, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { parseTime } from '../../utils/format';
 import { useVerifyCertificate } from './api';
-import { vpnText } from './columns';
+import { vpnText } from './licenseColumns';
 import { M } from './messages';
 import { LicenseCounts } from './models';
 

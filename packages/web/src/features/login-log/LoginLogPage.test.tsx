@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoginLog } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastGet, renderInShell } from '../../../components/ResourceTable/testing';
-import { useUserStore } from '../../../stores/user';
-import { mockApi, ok, userInfo } from '../../../test/mockApi';
-import LoginLogPage from './Page';
-import { twoChars } from '../../../test/ui';
+import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { mockApi, ok, userInfo } from '../../test/mockApi';
+import LoginLogPage from './LoginLogPage';
+import { twoChars } from '../../test/ui';
 
 const P = '/system/login_log';
 const entry = (id: number, username: string, success: boolean, reason: string): LoginLog => ({

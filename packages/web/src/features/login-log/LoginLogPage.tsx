@@ -1,6 +1,6 @@
 import { type LoginLog, loginLogResource } from '@gw/contracts';
-import { ResourceTable, filtersFrom } from '../../../components/ResourceTable';
-import { loginLogColumns } from './columns';
+import { ResourceTable, filtersFrom } from '../../components/ResourceTable';
+import { loginLogColumns } from './loginLogColumns';
 
 /** 登录日志: every login attempt, read-only; filtered by dates, result and user; exportable. */
 export default function LoginLogPage() {

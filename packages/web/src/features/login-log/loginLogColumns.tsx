@@ -1,7 +1,7 @@
 import { LOGIN_REASON_TITLES, LOGIN_RESULT_OPTIONS, type LoginLog, optionLabel } from '@gw/contracts';
 import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { parseTime } from '../../../utils/format';
+import { parseTime } from '../../utils/format';
 
 /** The list's columns; titles and sorters come from the descriptor. */
 export const loginLogColumns: ColumnsType<LoginLog> = [

@@ -2,10 +2,10 @@ import { ACTION, MACHINE_MENU } from '@gw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell, settled } from '../../../components/ResourceTable/testing';
-import { useUserStore } from '../../../stores/user';
-import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import { twoChars } from '../../../test/ui';
+import { renderInShell, settled } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
+import { twoChars } from '../../test/ui';
 import { AlarmHistory } from './AlarmHistory';
 
 const ALARMS = '/device/machine/11/alarms';

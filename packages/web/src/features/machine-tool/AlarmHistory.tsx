@@ -1,8 +1,8 @@
 import { ALARM_ACTIVE_OPTIONS, type MachineAlarm, formatDuration, machineAlarmResource, machineHistoryPath, optionLabel } from '@gw/contracts';
 import { Card, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ListGrid, ListSearchBar, ListToolbar, ResourceList } from '../../../components/ResourceTable';
-import { parseTime } from '../../../utils/format';
+import { ListGrid, ListSearchBar, ListToolbar, ResourceList } from '../../components/ResourceTable';
+import { parseTime } from '../../utils/format';
 
 const TITLE = '报警历史';
 const ON = optionLabel(ALARM_ACTIVE_OPTIONS, 'yes');

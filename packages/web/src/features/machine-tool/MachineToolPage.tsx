@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, filtersFrom } from '../../components/ResourceTable';
 import type { RowAction } from '../../components/ResourceTable/listTypes';
 import { BoxHeader } from './BoxHeader';
-import { machineToolColumns } from './columns';
+import { machineToolColumns } from './machineToolColumns';
 import { IpDialog } from './IpDialog';
 import { MachineToolForm } from './MachineToolForm';
 import { M } from './messages';

@@ -2,10 +2,10 @@ import { ACTION, MACHINE_MENU, type MachineOee, type MachinePlan } from '@gw/con
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastGet, renderInShell } from '../../../components/ResourceTable/testing';
-import { useUserStore } from '../../../stores/user';
-import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import { modal, twoChars, writes } from '../../../test/ui';
+import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
+import { modal, twoChars, writes } from '../../test/ui';
 import { OeeCard, oeeColor } from './OeeCard';
 
 const M = '/device/machine/11';

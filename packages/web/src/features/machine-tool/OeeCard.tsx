@@ -1,7 +1,7 @@
 import { MACHINE_MENU, type OeeFigures, type ShiftOee } from '@gw/contracts';
 import { Button, Card, Progress, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useCan } from '../../../utils/permission';
+import { useCan } from '../../utils/permission';
 import { formatDuration } from './format';
 import { useOee } from './oeeApi';
 import { PlanDialog } from './PlanDialog';

@@ -1,8 +1,8 @@
 import { type MachinePlan, type Shift, machinePlanWriteSchema, shiftSchema } from '@gw/contracts';
 import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
-import { FormDialog } from '../../../components/FormDialog';
-import { zodRule } from '../../../utils/form';
-import { toast } from '../../../utils/notify';
+import { FormDialog } from '../../components/FormDialog';
+import { zodRule } from '../../utils/form';
+import { toast } from '../../utils/notify';
 import { usePlan, useSavePlan } from './oeeApi';
 
 const MAX_SHIFTS = 4;

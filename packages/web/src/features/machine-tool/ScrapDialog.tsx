@@ -1,8 +1,8 @@
 import { type ShiftOee, machineScrapWriteSchema } from '@gw/contracts';
 import { Form, InputNumber } from 'antd';
-import { FormDialog } from '../../../components/FormDialog';
-import { zodRule } from '../../../utils/form';
-import { toast } from '../../../utils/notify';
+import { FormDialog } from '../../components/FormDialog';
+import { zodRule } from '../../utils/form';
+import { toast } from '../../utils/notify';
 import { useSaveScrap } from './oeeApi';
 
 const T = {

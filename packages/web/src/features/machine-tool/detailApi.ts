@@ -1,7 +1,7 @@
 import { MACHINE_PATH, type MachineParts, type MachineTimeline, type MachineTool, machineHistoryPath } from '@gw/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { resourceKey } from '../../../components/ResourceTable/useResourceTable';
-import { request } from '../../../utils/request';
+import { resourceKey } from '../../components/ResourceTable/useResourceTable';
+import { request } from '../../utils/request';
 
 const key = (id: number, ...rest: unknown[]) => [...resourceKey(MACHINE_PATH), 'history', id, ...rest];
 

@@ -1,7 +1,7 @@
 import { MACHINE_PATH, type MachineOee, type MachinePlan, type MachinePlanWrite, type MachineScrapWrite, machineOeePath } from '@gw/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKey } from '../../../components/ResourceTable/useResourceTable';
-import { request } from '../../../utils/request';
+import { resourceKey } from '../../components/ResourceTable/useResourceTable';
+import { request } from '../../utils/request';
 
 /** Every OEE answer of one machine tool sits under this key, so a write refreshes them all. */
 const oeeKey = (id: number, ...rest: unknown[]) => [...resourceKey(MACHINE_PATH), 'oee', id, ...rest];

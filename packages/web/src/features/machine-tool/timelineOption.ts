@@ -1,6 +1,6 @@
 import { MACHINE_STATES, MACHINE_STATE_TITLES, type MachineParts, type MachineTimeline } from '@gw/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
-import { CHART_PRIMARY, STATE_COLORS } from '../../../components/Chart/theme';
+import { CHART_PRIMARY, STATE_COLORS } from '../../components/Chart/theme';
 import { formatDuration } from './format';
 
 /** What ECharts hands a custom series' renderItem: the coordinate system's box, and the value → pixel mapping. */

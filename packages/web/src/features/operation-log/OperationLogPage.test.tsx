@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OperationLog } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastGet, renderInShell } from '../../../components/ResourceTable/testing';
-import { useUserStore } from '../../../stores/user';
-import { mockApi, ok, userInfo } from '../../../test/mockApi';
-import LogPage from './Page';
-import { twoChars } from '../../../test/ui';
+import { lastGet, renderInShell } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { mockApi, ok, userInfo } from '../../test/mockApi';
+import OperationLogPage from './OperationLogPage';
+import { twoChars } from '../../test/ui';
 
 const P = '/system/log';
 const log: OperationLog = {
@@ -30,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('操作日志', () => {
   it('is read-only but exportable, and filters by action', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<LogPage />, P);
+    renderInShell(<OperationLogPage />, P);
     const row = (await screen.findByText('10.0.0.8')).closest('tr')!;
     expect(within(row).getByText('修改')).toBeInTheDocument();
     expect(within(row).queryByText(twoChars('编辑'))).toBeNull();
@@ -45,7 +45,7 @@ describe('操作日志', () => {
 
   it('详情 shows key, comment, before and after, changed rows highlighted', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<LogPage />, P);
+    renderInShell(<OperationLogPage />, P);
     const row = (await screen.findByText('10.0.0.8')).closest('tr')!;
     await user.click(within(row).getByText(twoChars('详情')));
     const dialog = (await screen.findByText('操作详情: 客户 #7')).closest<HTMLElement>('.ant-modal')!;

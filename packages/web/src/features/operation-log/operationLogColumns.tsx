@@ -1,11 +1,11 @@
 import type { OperationLog } from '@gw/contracts';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { parseTime } from '../../../utils/format';
+import { parseTime } from '../../utils/format';
 import { ACTIONS } from './messages';
 
 /** The list's columns; titles and sorters come from the descriptor. */
-export const logColumns: ColumnsType<OperationLog> = [
+export const operationLogColumns: ColumnsType<OperationLog> = [
   { key: 'created_at', dataIndex: 'created_at', render: (time: string) => parseTime(time) },
   {
     key: 'action',

@@ -7,7 +7,7 @@ import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { dialog, recordDownloads, twoChars, writes } from '../../test/ui';
 import dayjs from '../../utils/dayjs';
-import BuyOrderListPage from './BuyOrderListPage';
+import BuyOrderPage from './BuyOrderPage';
 import { BUY, around, buyOrder, refused, sheet } from './testing';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -54,7 +54,7 @@ afterEach(() => {
 // a whole page with its drawer and dialogs: slow on a loaded 2-core machine
 describe('进货管理', { timeout: 60_000 }, () => {
   it('lists the orders with their status tags; only a draft offers 编辑, 删除, 确认 and 取消', async () => {
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120001');
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
     expect(headers).toEqual(expect.arrayContaining(['单号', '供应商', '日期', '数量', '金额 (元)', '状态', '操作人', '创建时间']));
@@ -77,7 +77,7 @@ describe('进货管理', { timeout: 60_000 }, () => {
 
   /** Opens 新增进货单 and names the supplier. */
   async function newOrder(user: User) {
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120001');
     await user.click(screen.getByText(twoChars('新增')));
     const form = await drawerTitled('新增进货单');
@@ -168,7 +168,7 @@ describe('进货管理', { timeout: 60_000 }, () => {
 
   it('edits a draft with its lines as stored and sends them back unchanged beside the change', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120001');
     await user.click(within(rowOf('JH20261120001')).getByText(twoChars('编辑')));
     const form = await drawerTitled('编辑进货单');
@@ -194,7 +194,7 @@ describe('进货管理', { timeout: 60_000 }, () => {
 
   it('confirms after the descriptor’s question and shows the server’s refusal naming the serial', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120001');
     await user.click(within(rowOf('JH20261120001')).getByText(twoChars('确认')));
     const question = await screen.findByText(/确认后设备将按明细入库或出库/);
@@ -206,7 +206,7 @@ describe('进货管理', { timeout: 60_000 }, () => {
 
   it('cancels a draft after the descriptor’s question', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120001');
     await user.click(within(rowOf('JH20261120001')).getByText(twoChars('取消')));
     const question = await screen.findByText(/取消后单据作废/);
@@ -217,7 +217,7 @@ describe('进货管理', { timeout: 60_000 }, () => {
 
   it('downloads the new boxes’ identities once: the file is saved, the list refreshes and the button is gone', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120002');
     expect(within(rowOf('JH20261120001')).queryByText('下载设备身份')).toBeNull();
     const before = listCalls();
@@ -235,7 +235,7 @@ describe('进货管理', { timeout: 60_000 }, () => {
       [`GET ${BUY}/2/identities`]: () => refused('已下载'),
     }).calls;
     const user = userEvent.setup({ delay: null });
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120002');
     const before = listCalls();
     await user.click(within(rowOf('JH20261120002')).getByText('下载设备身份'));
@@ -247,7 +247,7 @@ describe('进货管理', { timeout: 60_000 }, () => {
   it('prints the 入库单 of an order not cancelled', async () => {
     calls = mockApi({ ...around, [`GET ${BUY}`]: () => ({ ...ok(orders), count: orders.length }), [`GET ${BUY}/1/receipt_note`]: () => sheet() }).calls;
     const user = userEvent.setup({ delay: null });
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120001');
     expect(within(rowOf('JH20261120003')).queryByText('入库单')).toBeNull();
     await user.click(within(rowOf('JH20261120001')).getByText('入库单'));
@@ -256,7 +256,7 @@ describe('进货管理', { timeout: 60_000 }, () => {
 
   it('opens 详情 with 基本信息 and 明细 with each line’s serials', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<BuyOrderListPage />, BUY);
+    renderInShell(<BuyOrderPage />, BUY);
     await screen.findByText('JH20261120001');
     await user.click(within(rowOf('JH20261120001')).getByText(twoChars('详情')));
     const drawer = await drawerTitled('进货单: JH20261120001');

@@ -4,7 +4,7 @@ import { toast } from '../../utils/notify';
 import { zodRule } from '../../utils/form';
 import { downloadIdentities, downloadReceiptNote } from './api';
 import { M } from './messages';
-import { orderListPage } from './OrderListPage';
+import { orderPageOf } from './orderPageOf';
 import type { OrderKind } from './types';
 
 /**
@@ -43,4 +43,4 @@ const buy: OrderKind<BuyOrder> = {
   returnable: false,
 };
 
-export default orderListPage(buy);
+export default orderPageOf(buy);

@@ -1,7 +1,7 @@
 import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { parseTime } from '../../utils/format';
-import { StatusTag } from './columns';
+import { StatusTag } from './orderColumns';
 import { M } from './messages';
 import type { Order, OrderKind } from './types';
 

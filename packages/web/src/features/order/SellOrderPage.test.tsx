@@ -7,7 +7,7 @@ import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { dialog, recordDownloads, twoChars, writes } from '../../test/ui';
 import dayjs from '../../utils/dayjs';
-import SellOrderListPage from './SellOrderListPage';
+import SellOrderPage from './SellOrderPage';
 import { SELL, around, line, sellOrder, sheet } from './testing';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('出货管理', { timeout: 60_000 }, () => {
   it('lists the orders by customer, searchable by 客户 and status', async () => {
-    renderInShell(<SellOrderListPage />, SELL);
+    renderInShell(<SellOrderPage />, SELL);
     await screen.findByText('CH20261120001');
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
     expect(headers.slice(0, 3)).toEqual(['单号', '客户', '日期']);
@@ -64,7 +64,7 @@ describe('出货管理', { timeout: 60_000 }, () => {
 
   it('sends a new order to a customer picked from the company tree, exactly', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<SellOrderListPage />, SELL);
+    renderInShell(<SellOrderPage />, SELL);
     await screen.findByText('CH20261120001');
     await user.click(screen.getByText(twoChars('新增')));
     const form = await drawerTitled('新增出货单');
@@ -90,7 +90,7 @@ describe('出货管理', { timeout: 60_000 }, () => {
 
   it('downloads the 送货单 of an order', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<SellOrderListPage />, SELL);
+    renderInShell(<SellOrderPage />, SELL);
     await screen.findByText('CH20261120002');
     expect(within(rowOf('CH20261120003')).queryByText('送货单')).toBeNull();
     await user.click(within(rowOf('CH20261120002')).getByText('送货单'));
@@ -99,7 +99,7 @@ describe('出货管理', { timeout: 60_000 }, () => {
 
   it('takes one shipped box back (退货) from a confirmed order’s 明细: the box with exactly that 设备ID, with the remark', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<SellOrderListPage />, SELL);
+    renderInShell(<SellOrderPage />, SELL);
     await screen.findByText('CH20261120002');
     await user.click(within(rowOf('CH20261120002')).getByText(twoChars('详情')));
     const drawer = await drawerTitled('出货单: CH20261120002');
@@ -118,7 +118,7 @@ describe('出货管理', { timeout: 60_000 }, () => {
   it('offers 退货 only to whoever may move boxes (设备的 分配客户 bit)', async () => {
     const user = userEvent.setup({ delay: null });
     useUserStore.setState({ info: userInfo({ scope: 'all', role_menu: [{ menu: SELL, action: ACTION.query | ACTION.edit }] }) });
-    renderInShell(<SellOrderListPage />, SELL);
+    renderInShell(<SellOrderPage />, SELL);
     await screen.findByText('CH20261120002');
     await user.click(within(rowOf('CH20261120002')).getByText(twoChars('详情')));
     const drawer = await drawerTitled('出货单: CH20261120002');

@@ -3,7 +3,7 @@ import { Form } from 'antd';
 import { CompanyTreeSelect } from '../../components/ResourceTable/CompanyTreeSelect';
 import { downloadDeliveryNote } from './api';
 import { M } from './messages';
-import { orderListPage } from './OrderListPage';
+import { orderPageOf } from './orderPageOf';
 import type { OrderKind } from './types';
 
 /**
@@ -25,4 +25,4 @@ const sell: OrderKind<SellOrder> = {
   returnable: true,
 };
 
-export default orderListPage(sell);
+export default orderPageOf(sell);

@@ -4,7 +4,7 @@ import type { DetailTab, RowAction } from '../../components/ResourceTable';
 import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
 import type { ResourceFormProps } from '../../components/ResourceTable/types';
 import { useCan, useVendorSession } from '../../utils/permission';
-import { orderColumns } from './columns';
+import { orderColumns } from './orderColumns';
 import { M } from './messages';
 import { OrderForm } from './OrderForm';
 import { OrderInfo } from './OrderInfo';
@@ -21,7 +21,7 @@ const isDraft = (order: Order) => order.status === 'draft';
  * 详情 (基本信息, 明细), and for a draft 编辑, 删除, 确认 and 取消 (the descriptor's confirmations; a refusal, such as
  * serials already in use, is shown as the server words it), then the kind's own actions.
  */
-export function orderListPage<T extends Order>(kind: OrderKind<T>) {
+export function orderPageOf<T extends Order>(kind: OrderKind<T>) {
   const { descriptor, party } = kind;
   const columns = orderColumns<T>(party.shown);
   const lineLabels = descriptor.lines?.labels ?? {};
@@ -33,7 +33,7 @@ export function orderListPage<T extends Order>(kind: OrderKind<T>) {
     return <OrderForm<T> {...props} party={party.input} labels={descriptor.labels} lineLabels={lineLabels} />;
   }
 
-  return function OrderListPage() {
+  return function OrderPage() {
     const can = useCan();
     const vendor = useVendorSession();
     const filters = useReadableFilters(filterFields);

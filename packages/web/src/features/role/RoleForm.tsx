@@ -1,9 +1,9 @@
 import { type RoleItem, labelOf, roleResource, roleWriteSchema } from '@gw/contracts';
 import { Form, Input, TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import type { ResourceFormProps } from '../../../components/ResourceTable/types';
-import { zodRule } from '../../../utils/form';
-import type { RoleNode } from './columns';
+import type { ResourceFormProps } from '../../components/ResourceTable/types';
+import { zodRule } from '../../utils/form';
+import type { RoleNode } from './roleColumns';
 import { M } from './messages';
 
 const label = (field: string) => labelOf(roleResource, field);

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type MenuNode, type RoleItem, menuEntries } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../../components/ResourceTable/testing';
-import { useUserStore } from '../../../stores/user';
-import { type ApiCall, mockApi, ok, userInfo } from '../../../test/mockApi';
-import RolePage from './Page';
-import { twoChars, writes } from '../../../test/ui';
+import { renderInShell } from '../../components/ResourceTable/testing';
+import { useUserStore } from '../../stores/user';
+import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
+import RolePage from './RolePage';
+import { twoChars, writes } from '../../test/ui';
 
 const role = (id: number, name: string, parent_id: number | null, extra: Partial<RoleItem> = {}): RoleItem => ({
   id, name, parent_id, description: '', menus: [], member_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra,

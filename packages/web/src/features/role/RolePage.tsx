@@ -2,14 +2,14 @@ import { CloudSyncOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons
 import { ROLE_ADMIN, type RoleItem, roleResource } from '@gw/contracts';
 import { Button, Flex, Space, Table, Tooltip } from 'antd';
 import { type Key, useMemo, useState } from 'react';
-import { FormPanel } from '../../../components/ResourceTable/FormPanel';
-import { RT } from '../../../components/ResourceTable/messages';
-import { useEditor } from '../../../components/ResourceTable/useEditor';
-import { useResourceTable } from '../../../components/ResourceTable/useResourceTable';
-import { useCan } from '../../../utils/permission';
+import { FormPanel } from '../../components/ResourceTable/FormPanel';
+import { RT } from '../../components/ResourceTable/messages';
+import { useEditor } from '../../components/ResourceTable/useEditor';
+import { useResourceTable } from '../../components/ResourceTable/useResourceTable';
+import { useCan } from '../../utils/permission';
 import { ROLE_PATH, useSyncMenus } from './api';
-import { roleActionsColumn, roleColumns, roleTree } from './columns';
-import { RoleForm, roleBody } from './Form';
+import { roleActionsColumn, roleColumns, roleTree } from './roleColumns';
+import { RoleForm, roleBody } from './RoleForm';
 import { M } from './messages';
 import { PermissionDialog } from './PermissionDialog';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MenuNode, menuEntries, roleResource } from '@gw/contracts';
-import { toast } from '../../../utils/notify';
-import { request } from '../../../utils/request';
+import { toast } from '../../utils/notify';
+import { request } from '../../utils/request';
 import { M } from './messages';
 
 export const ROLE_PATH = roleResource.path;

@@ -2,10 +2,10 @@ import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleItem, roleResource } from '@gw/cont
 import { Tag } from 'antd';
 import type { ColumnType, ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
-import { titled } from '../../../components/ResourceTable';
-import { actionsColumn } from '../../../components/ResourceTable/columns';
-import type { Id } from '../../../components/ResourceTable/types';
-import { parseTime } from '../../../utils/format';
+import { titled } from '../../components/ResourceTable';
+import { actionsColumn } from '../../components/ResourceTable/listColumns';
+import type { Id } from '../../components/ResourceTable/types';
+import { parseTime } from '../../utils/format';
 import { M } from './messages';
 
 export type RoleNode = RoleItem & { children?: RoleNode[] };

@@ -8,7 +8,7 @@ import { useUserStore } from '../../stores/user';
 import { drawableCharts } from '../../test/chart';
 import { mockApi, ok, userInfo } from '../../test/mockApi';
 import { modal, recordDownloads } from '../../test/ui';
-import ShortUrlListPage from './ShortUrlListPage';
+import ShortUrlPage from './ShortUrlPage';
 import { S, attachment, shortUrls } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
@@ -52,7 +52,7 @@ afterEach(() => {
 describe('短链接 dialogs', { timeout: 60_000 }, () => {
   it('二维码: previews the server’s PNG at the size chosen, downloads its PNG and SVG files, lets go of the image on close', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<ShortUrlListPage />, QRCODE_URL_MENU);
+    renderInShell(<ShortUrlPage />, QRCODE_URL_MENU);
     await screen.findByText('春季活动');
     await user.click(within(rowOf('春季活动')).getByText('二维码'));
     const dialog = within(await modal('二维码: promo1'));
@@ -81,7 +81,7 @@ describe('短链接 dialogs', { timeout: 60_000 }, () => {
 
   it('访问统计: asks for the last 30 days and shows them as bars with their total', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<ShortUrlListPage />, QRCODE_URL_MENU);
+    renderInShell(<ShortUrlPage />, QRCODE_URL_MENU);
     await screen.findByText('春季活动');
     await user.click(within(rowOf('春季活动')).getByText('访问统计'));
     const dialog = within(await modal('访问统计: promo1'));

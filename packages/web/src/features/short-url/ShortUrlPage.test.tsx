@@ -7,7 +7,7 @@ import { useUserStore } from '../../stores/user';
 import dayjs from '../../utils/dayjs';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { modal, twoChars, writes } from '../../test/ui';
-import ShortUrlListPage from './ShortUrlListPage';
+import ShortUrlPage from './ShortUrlPage';
 import { S, shortUrl, shortUrls } from './testing';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
@@ -26,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('短链接', { timeout: 60_000 }, () => {
   it('lists the links: the full printed link to copy, the target opening apart, the box’s detail, 已过期 in red', async () => {
-    renderInShell(<ShortUrlListPage />, QRCODE_URL_MENU);
+    renderInShell(<ShortUrlPage />, QRCODE_URL_MENU);
     await screen.findByText('春季活动');
     const campaign = within(rowOf('春季活动'));
     expect(campaign.getByText('https://gw.example.com/s/promo1')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('短链接', { timeout: 60_000 }, () => {
 
   it('adds a link with the code left to the server: the body is the contract’s, with no expiry', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<ShortUrlListPage />, QRCODE_URL_MENU);
+    renderInShell(<ShortUrlPage />, QRCODE_URL_MENU);
     await screen.findByText('春季活动');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(await modal('新增短链接'));
@@ -65,7 +65,7 @@ describe('短链接', { timeout: 60_000 }, () => {
 
   it('adds a link with its own code, switched off', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<ShortUrlListPage />, QRCODE_URL_MENU);
+    renderInShell(<ShortUrlPage />, QRCODE_URL_MENU);
     await screen.findByText('春季活动');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(await modal('新增短链接'));
@@ -82,7 +82,7 @@ describe('短链接', { timeout: 60_000 }, () => {
 
   it('says why a javascript: target is refused as it is typed, and sends nothing', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<ShortUrlListPage />, QRCODE_URL_MENU);
+    renderInShell(<ShortUrlPage />, QRCODE_URL_MENU);
     await screen.findByText('春季活动');
     await user.click(screen.getByText(twoChars('新增')));
     const form = within(await modal('新增短链接'));
@@ -98,7 +98,7 @@ describe('短链接', { timeout: 60_000 }, () => {
 
   it('edits a link: its expiry comes back with its offset, a code is then required', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<ShortUrlListPage />, QRCODE_URL_MENU);
+    renderInShell(<ShortUrlPage />, QRCODE_URL_MENU);
     await screen.findByText('旧广告');
     await user.click(within(rowOf('旧广告')).getByText(twoChars('编辑')));
     const form = within(await modal('编辑短链接'));
@@ -120,7 +120,7 @@ describe('短链接', { timeout: 60_000 }, () => {
 
   it('offers only what the role allows: 查询 alone reads, with 二维码 and 访问统计', async () => {
     useUserStore.setState({ info: userInfo({ scope: 'all', role_menu: [{ menu: QRCODE_URL_MENU, action: ACTION.query }] }) });
-    renderInShell(<ShortUrlListPage />, QRCODE_URL_MENU);
+    renderInShell(<ShortUrlPage />, QRCODE_URL_MENU);
     await screen.findByText('春季活动');
     expect(screen.queryByText(twoChars('新增'))).toBeNull();
     expect(screen.queryByText(twoChars('导出'))).toBeNull();

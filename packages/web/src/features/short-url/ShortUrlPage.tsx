@@ -14,7 +14,7 @@ type Shown = { link: ShortUrl; dialog: 'qrcode' | 'visits'; open: boolean };
  * 短链接: codes under /s/ that redirect to their target, counted per day; a box's link (made from 网关设备) leads
  * to its detail. Per row: its 二维码 (to download as PNG or SVG) and its 访问统计 over the last 30 days.
  */
-export default function ShortUrlListPage() {
+export default function ShortUrlPage() {
   // the dialog's link stays while it closes; a dialog is drawn only once first asked for
   const [shown, setShown] = useState<Shown | null>(null);
   const rowActions = useMemo<RowAction<ShortUrl>[]>(

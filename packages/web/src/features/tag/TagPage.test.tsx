@@ -6,7 +6,7 @@ import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { dialog, twoChars, writes } from '../../test/ui';
-import TagListPage from './TagListPage';
+import TagPage from './TagPage';
 
 const P = '/manager/tag';
 const tag = (id: number, name: string, color: string, device_count: number): DeviceTag => ({
@@ -28,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('标签', () => {
   it('shows each tag in its colour, a preset by name or any #rrggbb, with its company and its boxes', async () => {
-    renderInShell(<TagListPage />, P);
+    renderInShell(<TagPage />, P);
     const red = await screen.findByText('重点客户');
     expect(red.closest('.ant-tag')).toHaveClass('ant-tag-red');
     const green = screen.getByText('试点').closest<HTMLElement>('.ant-tag')!;
@@ -42,7 +42,7 @@ describe('标签', () => {
 
   it('makes a new tag the user’s own company’s, in the colour chosen', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<TagListPage />, P);
+    renderInShell(<TagPage />, P);
     await screen.findByText('重点客户');
     await user.click(screen.getByText(twoChars('新增')));
     await user.click(await within(dialog()).findByLabelText('标签名称'));
