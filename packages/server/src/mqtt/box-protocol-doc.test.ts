@@ -259,6 +259,8 @@ process.exit(spawnSync(${JSON.stringify(path.join((clients as { dir: string }).d
     return wrong;
   }
 
+  // one scenario: every example of the page runs as its own shell and MQTT processes, one after another (each a
+  // second or two, more on a busy machine), so it has the time of all of them, not of one test
   it('each example runs, each call is the protocol, and what it did shows in the console’s API', async () => {
     const shell = fences.filter((f) => f.info === 'sh');
     const identity = shell.find((f) => !f.body.includes('mosquitto_'));
@@ -303,5 +305,5 @@ process.exit(spawnSync(${JSON.stringify(path.join((clients as { dir: string }).d
     // 数据格式错误 in the box's drawer names the refused value
     const refusal = await poll(device, (d) => Boolean(d.rejected_reason));
     expect(refusal.rejected_reason).toContain('cnc_products = -1');
-  });
+  }, 120_000);
 });
