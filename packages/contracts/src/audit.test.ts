@@ -14,6 +14,7 @@ describe('the operation log’s catalogue of audited tables', () => {
     expect(fieldComment('sell_order_line', 'order_id')).toBe('出货单');
     expect(tableTitle('debug_command')).toBe('调试指令');
     expect(tableTitle('dict_item')).toBe('字典项');
+    expect(tableTitle('config')).toBe('通用配置');
     expect(tableTitle('no_such_table')).toBe('no_such_table');
     expect(fieldComment('device', 'no_such_column')).toBe('');
   });

@@ -46,7 +46,7 @@ export const AUDITED: readonly Audited[] = [
 /** Every audited table with its title and column labels: a resource's own, then the tables written beside it. */
 export const AUDIT_TABLES: Readonly<Record<string, AuditTable>> = Object.fromEntries(
   AUDITED.flatMap(({ title, labels, audit }) =>
-    audit ? [[audit.table, { title, labels: { ...labels, ...audit.labels } }] as const, ...Object.entries(audit.tables ?? {})] : [],
+    audit ? [[audit.table, { title: audit.title ?? title, labels: { ...labels, ...audit.labels } }] as const, ...Object.entries(audit.tables ?? {})] : [],
   ),
 );
 

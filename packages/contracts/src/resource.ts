@@ -77,6 +77,8 @@ export interface AuditTable {
  */
 export interface AuditDescriptor {
   table: string;
+  /** The table's title in the log when it is not the resource's (通用配置 for one 配置). */
+  title?: string;
   labels?: Readonly<Record<string, string>>;
   tables?: Readonly<Record<string, AuditTable>>;
 }
