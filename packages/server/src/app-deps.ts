@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { CountCache } from './http/resource/count-cache.js';
@@ -22,6 +24,8 @@ export interface AppDeps {
   counts: CountCache;
   /** Export and import work for the resource machine's spreadsheet routes. */
   sheets: SheetJobs;
+  /** This node's Prometheus metrics (/custom/api/metrics): each part registers its own on it. */
+  metrics: Registry;
   /** The embedded MQTT broker, when this server runs one (started in app.ts, closed with the app). */
   broker?: EmbeddedBroker;
   /** Events for the console's live channel (presence, machine states, alarms, job progress). */
@@ -33,3 +37,9 @@ export interface AppDeps {
   /** An external broker's box accounts (Mosquitto dynamic security), kept in step where boxes change. */
   boxAccounts?: BoxAccounts;
 }
+
+/**
+ * What every resource module exports from `modules/<slug>/routes.ts` as its default: its routes, registered in a
+ * scope of their own under the API prefix for each slug of the contracts' menus (app.ts).
+ */
+export type ModuleRoutes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
-import { applyChineseMessages } from '@gw/contracts';
-import type { AppDeps } from './app-deps.js';
+import { applyChineseMessages, serverSlugs } from '@gw/contracts';
+import type { AppDeps, ModuleRoutes } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { seed } from './db/seed.js';
@@ -22,20 +22,11 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { TokenSigner } from './lib/token.js';
 import { liveBusFor } from './live/pg-bus.js';
 import { startLive } from './live/start.js';
-import { customerRoutes } from './modules/customer/routes.js';
-import { debugRoutes } from './modules/debug/routes.js';
-import { exportRoutes } from './modules/export/routes.js';
-import { firmwareRoutes } from './modules/firmware/routes.js';
-import { fleetRoutes } from './modules/fleet/routes.js';
 import { noticeRoutes } from './modules/notice/routes.js';
-import { shortUrlRedirectRoutes, shortUrlRoutes } from './modules/short-url/routes.js';
-import { gisRoutes } from './modules/gis/routes.js';
-import { licenseRoutes } from './modules/license/routes.js';
-import { orderRoutes } from './modules/order/routes.js';
-import { systemRoutes } from './modules/system/routes.js';
-import { amapKeySet, registerConsole } from './modules/ops/console.js';
-import { registerDocs } from './modules/ops/docs.js';
-import { registerHealth } from './modules/ops/health.js';
+import { shortUrlRedirectRoutes } from './modules/short-url/routes.js';
+import { amapKeySet, registerConsole } from './modules/site/console.js';
+import { registerDocs } from './modules/site/docs.js';
+import { metricsRegistry, registerHealth } from './modules/site/health.js';
 import { Captchas } from './modules/tools/captcha.js';
 import { toolsRoutes } from './modules/tools/routes.js';
 import { startMqtt } from './mqtt/start.js';
@@ -61,6 +52,32 @@ export interface BuiltApp {
   generatedPassword?: string;
 }
 
+/** A slug is a folder's name: lower-case words joined by '-'. */
+const SLUG = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/** The routes of a menu's module, `modules/<slug>/routes.ts`: its default export. */
+async function moduleRoutes(slug: string): Promise<ModuleRoutes> {
+  const folder = new URL(`./modules/${slug}/`, import.meta.url);
+  // routes.js once built, routes.ts where the sources run (the tests): imported by the file's own URL, which
+  // vitest resolves from any project's root, where a relative specifier ending in .js finds no .ts outside it
+  const file = SLUG.test(slug) ? ['routes.js', 'routes.ts'].map((name) => new URL(name, folder)).find((url) => existsSync(url)) : undefined;
+  if (!file) throw new Error(`菜单 ${slug} 没有服务端模块`);
+  const loaded = (await import(/* @vite-ignore */ file.href)) as { default?: unknown };
+  if (typeof loaded.default !== 'function') throw new Error(`菜单 ${slug} 的服务端模块 (modules/${slug}/routes) 没有默认导出它的路由`);
+  return loaded.default as ModuleRoutes;
+}
+
+/**
+ * The routes of every menu whose API the server serves, from the contracts' menus: each slug's module in a scope
+ * of its own under the API prefix, in menu order. A slug without a module stops the start.
+ */
+export async function registerMenuModules(app: FastifyInstance, deps: AppDeps, slugs: readonly string[] = serverSlugs()): Promise<void> {
+  for (const slug of slugs) {
+    const routes = await moduleRoutes(slug);
+    await app.register(async (scope) => routes(scope, deps), { prefix: API_PREFIX });
+  }
+}
+
 /** TRUST_PROXY as a hop count: believe the addresses that many proxies appended. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -78,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     captchas: new Captchas(db, clock),
     counts: new CountCache(config.listCountCacheMs),
     sheets: sheetJobs,
+    metrics: metricsRegistry(),
     // across nodes through LISTEN/NOTIFY on real PostgreSQL; in process on PGlite
     live: liveBusFor(db),
   };
@@ -109,29 +127,21 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await registerDocs(app);
   // before any route, so that it sees every one (the OpenAPI document takes which need the token from it)
   registerGuard(app, deps.sessions, db);
-  const metrics = registerHealth(app, db, config);
+  registerHealth(app, deps);
   registerRateLimits(app, config.rateLimits, () => clock.now().getTime());
 
   await app.register(userRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(toolsRoutes, { prefix: API_PREFIX, ...deps });
-  await app.register(async (scope) => customerRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => systemRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => exportRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => fleetRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => gisRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => licenseRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => debugRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => orderRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => firmwareRoutes(scope, deps, metrics), { prefix: API_PREFIX });
+  await registerMenuModules(app, deps);
+  // the platform's routes that are no menu's: the WeChat binding and the outbox of WeChat notices
   await app.register(async (scope) => wechatRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => noticeRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => shortUrlRoutes(scope, deps), { prefix: API_PREFIX });
   // public, at their own full paths: WeChat's callback and the short-link redirect
   await app.register(async (scope) => wechatCallbackRoutes(scope, deps));
   await app.register(async (scope) => shortUrlRedirectRoutes(scope, deps));
 
-  await startMqtt(app, deps, metrics);
-  await startLive(app, deps, metrics);
+  await startMqtt(app, deps);
+  await startLive(app, deps);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   await registerConsole(app, config.webDist, uploadsDir);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Manifest, Part } from './manifest.js';
-import { OpsError } from './ops-error.js';
+import { BackupError } from './backup-error.js';
 import { runTool, startTool } from './run-tool.js';
 
 export const MANIFEST = 'manifest.json';
@@ -64,7 +64,7 @@ export async function readManifest(file: string): Promise<Manifest> {
       }
     }
   } catch (err) {
-    if (err instanceof OpsError) throw err;
+    if (err instanceof BackupError) throw err;
     throw notABackup(file, (err as Error).message);
   } finally {
     source.destroy();
@@ -77,7 +77,7 @@ export async function readManifest(file: string): Promise<Manifest> {
 const MANIFEST_MAX = 512 * 1024 * 1024;
 
 const notABackup = (file: string, why = '') =>
-  new OpsError(`${file} 不是本系统的备份文件${why ? ` (${why})` : ''}`, `${file} is not a backup of this system (no ${MANIFEST} first)${why ? `: ${why}` : ''}`);
+  new BackupError(`${file} 不是本系统的备份文件${why ? ` (${why})` : ''}`, `${file} is not a backup of this system (no ${MANIFEST} first)${why ? `: ${why}` : ''}`);
 
 /** A file's size and SHA-256, read once. */
 export async function describeFile(file: string): Promise<Part> {
@@ -126,13 +126,13 @@ export async function verifyParts(dir: string, manifest: Manifest): Promise<void
   const missing = expected.filter((rel) => !present.has(rel));
   if (extra.length || missing.length) {
     const which = [...missing.map((f) => `缺少 missing ${f}`), ...extra.map((f) => `多出 unexpected ${f}`)].slice(0, 5).join('; ');
-    throw new OpsError(`备份文件不完整或被改动过: ${which}`, `the backup does not match its manifest: ${which}`);
+    throw new BackupError(`备份文件不完整或被改动过: ${which}`, `the backup does not match its manifest: ${which}`);
   }
   for (const rel of expected) {
     const actual = await describeFile(path.join(dir, rel));
     const want = manifest.parts[rel];
     if (actual.size !== want.size || actual.sha256 !== want.sha256) {
-      throw new OpsError(`备份文件已损坏: ${rel} 的校验和不符`, `the backup is damaged: ${rel} does not match its SHA-256`);
+      throw new BackupError(`备份文件已损坏: ${rel} 的校验和不符`, `the backup is damaged: ${rel} does not match its SHA-256`);
     }
   }
 }

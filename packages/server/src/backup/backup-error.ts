@@ -1,5 +1,5 @@
 /** A refusal or failure told to the operator in Chinese and English; the command prints it and exits 1. */
-export class OpsError extends Error {
+export class BackupError extends Error {
   constructor(
     readonly chinese: string,
     readonly english: string,

@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../config.js';
 import { type Db, openDatabase } from '../db/client.js';
 import { adminUser, customer } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
-import { rowsOf } from '../mqtt/ingest/rows.js';
+import { queryRows } from '../db/rows.js';
 import { API } from '../test/harness.js';
 import { filesUnder, readManifest } from './archive.js';
 import { createBackup } from './create-backup.js';
@@ -142,7 +142,7 @@ async function snapshot(db: Db, config: Config): Promise<Snapshot> {
   return { rows, sequences, files };
 }
 
-const query = <T>(db: Db, text: string) => rowsOf<T>(db, sql.raw(text));
+const query = <T>(db: Db, text: string) => queryRows<T>(db, sql.raw(text));
 
 afterAll(async () => {
   for (const clean of scratch.reverse()) await clean();

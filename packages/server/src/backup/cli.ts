@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { OpsError } from './ops-error.js';
+import { BackupError } from './backup-error.js';
 
 /** The command's arguments: one optional path (relative to where the operator typed `npm run …`), --force, --help. */
 export function commandLine(usage: string): { file: string | undefined; force: boolean } {
@@ -24,7 +24,7 @@ export function runCommand(failed: string, body: () => Promise<void>): void {
   body().then(
     () => process.exit(0),
     (err: unknown) => {
-      console.error(`\n${failed}:\n${err instanceof OpsError ? err.message : err instanceof Error ? err.stack : String(err)}`);
+      console.error(`\n${failed}:\n${err instanceof BackupError ? err.message : err instanceof Error ? err.stack : String(err)}`);
       process.exit(1);
     },
   );

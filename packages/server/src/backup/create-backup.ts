@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { MANIFEST, createTar, describeFile, describeFolder } from './archive.js';
 import { BACKUP_FORMAT, type DatabaseKind, FILE_FOLDERS, type Manifest, type Part, migrationAt } from './manifest.js';
 import { stageFolder } from './folders.js';
-import { OpsError } from './ops-error.js';
+import { BackupError } from './backup-error.js';
 import { checkPgliteIdle, pgliteDir, readPglite } from './pglite.js';
 import { dumpPostgres, postgresState } from './postgres.js';
 
@@ -63,7 +63,7 @@ export async function createBackup(config: Config, options: BackupOptions = {}):
     } else {
       const dir = pgliteDir(config.dataDir);
       await checkPgliteIdle(dir, !!options.force);
-      if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new OpsError(`${dir} 没有 PGlite 数据库`, `there is no PGlite database in ${dir}`);
+      if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new BackupError(`${dir} 没有 PGlite 数据库`, `there is no PGlite database in ${dir}`);
       log(`数据库 database: PGlite ${dir}`);
       database = await readPglite(dir);
       checkMigrated(database.migrationWhen, dir);
@@ -100,9 +100,9 @@ export async function createBackup(config: Config, options: BackupOptions = {}):
 }
 
 function checkMigrated(when: number | null, where: string): void {
-  if (when === null) throw new OpsError(`${where} 里没有本系统的数据 (服务从未在其上启动过)`, `${where} holds no data of this system (the server never started on it)`);
+  if (when === null) throw new BackupError(`${where} 里没有本系统的数据 (服务从未在其上启动过)`, `${where} holds no data of this system (the server never started on it)`);
   if (migrationAt(when).tag.startsWith('unknown-')) {
-    throw new OpsError('数据库结构比本程序新,请用更新后的程序做备份', 'the database was migrated by a newer release: back it up with that release');
+    throw new BackupError('数据库结构比本程序新,请用更新后的程序做备份', 'the database was migrated by a newer release: back it up with that release');
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { OpsError } from './ops-error.js';
+import { BackupError } from './backup-error.js';
 
 /** The layout of a backup archive; a restore refuses archives of a newer format than it knows. */
 export const BACKUP_FORMAT = 1;
@@ -61,20 +61,20 @@ const KIND_NAME: Record<DatabaseKind, string> = { pglite: 'PGlite (DATA_DIR/pgli
  */
 export function checkManifest(manifest: Manifest, target: DatabaseKind): void {
   if (!Number.isInteger(manifest.format) || manifest.format > BACKUP_FORMAT) {
-    throw new OpsError(
+    throw new BackupError(
       `备份格式 ${manifest.format} 比本程序支持的 ${BACKUP_FORMAT} 新,请用较新版本的程序恢复`,
       `backup format ${manifest.format} is newer than this code's ${BACKUP_FORMAT}: restore it with a newer release`,
     );
   }
   if (manifest.database.kind !== target) {
-    throw new OpsError(
+    throw new BackupError(
       `这是 ${KIND_NAME[manifest.database.kind]} 的备份,不能恢复到 ${KIND_NAME[target]}${manifest.database.kind === 'postgres' ? ',请设置 DATABASE_URL 指向一个 PostgreSQL 数据库' : ',请去掉 DATABASE_URL 再恢复'}`,
       `this is a backup of ${KIND_NAME[manifest.database.kind]}; it cannot be restored into ${KIND_NAME[target]}`,
     );
   }
   const known = knownMigrations();
   if (!known.some((m) => m.tag === manifest.database.migration && m.when === manifest.database.migration_when)) {
-    throw new OpsError(
+    throw new BackupError(
       `备份的数据库结构 (${manifest.database.migration}) 比本程序新或未知 (本程序最新: ${known.at(-1)?.tag}),请用做备份的版本或更新的版本恢复`,
       `the backup's schema (${manifest.database.migration}) is newer than or unknown to this code (newest here: ${known.at(-1)?.tag})`,
     );

@@ -3,7 +3,7 @@ import { readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { OpsError } from './ops-error.js';
+import { BackupError } from './backup-error.js';
 
 /** Where the server keeps PGlite's data (main.ts opens the same folder). */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
@@ -39,13 +39,13 @@ export async function processesUsing(dir: string): Promise<number[] | null> {
 export async function checkPgliteIdle(dir: string, force: boolean): Promise<void> {
   const using = await processesUsing(dir);
   if (using?.length) {
-    throw new OpsError(
+    throw new BackupError(
       `进程 ${using.join(', ')} 正在使用 PGlite 数据库 ${dir},请先停止服务 (PGlite 只能由一个进程打开)`,
       `process ${using.join(', ')} has the PGlite database ${dir} open: stop the server first (PGlite is single-process)`,
     );
   }
   if (using === null && existsSync(path.join(dir, 'postmaster.pid')) && !force) {
-    throw new OpsError(
+    throw new BackupError(
       `无法确认服务是否已停止 (${dir}/postmaster.pid 存在);确认已停止请加 --force`,
       `cannot tell whether the server is stopped (${dir}/postmaster.pid exists): add --force once it is`,
     );
@@ -61,7 +61,7 @@ export async function readPglite(dir: string): Promise<{ version: string; migrat
   try {
     client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
   } catch (err) {
-    throw new OpsError(`无法打开 PGlite 数据库 ${dir}: ${(err as Error).message}`, `cannot open the PGlite database ${dir}`);
+    throw new BackupError(`无法打开 PGlite 数据库 ${dir}: ${(err as Error).message}`, `cannot open the PGlite database ${dir}`);
   }
   try {
     const version = (await client.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0].v;

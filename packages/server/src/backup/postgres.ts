@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import pg from 'pg';
-import { OpsError } from './ops-error.js';
+import { BackupError } from './backup-error.js';
 import { runTool, startTool } from './run-tool.js';
 
 /** The schemas the server's migrations create: the tables in public, drizzle's record of migrations in drizzle. */
@@ -115,7 +115,7 @@ export async function restorePostgres(databaseUrl: string, dump: string, listFil
 /** A restore replaces the schemas under the server's feet: refused while any server node is connected. */
 export function checkNoOtherSessions(state: PostgresState): void {
   if (state.otherSessions > 0) {
-    throw new OpsError(
+    throw new BackupError(
       `数据库还有 ${state.otherSessions} 个其他连接 (服务是否还在运行?),请先停止所有服务节点再恢复`,
       `the database has ${state.otherSessions} other session(s) (is a server still running?): stop every server node first`,
     );

@@ -6,7 +6,7 @@ import { extractTar, filesUnder, readManifest, verifyParts } from './archive.js'
 import { DUMP, formatBytes } from './create-backup.js';
 import { hasEntries, replaceFolder } from './folders.js';
 import { type DatabaseKind, FILE_FOLDERS, type Manifest, checkManifest } from './manifest.js';
-import { OpsError } from './ops-error.js';
+import { BackupError } from './backup-error.js';
 import { checkPgliteIdle, pgliteDir, readPglite } from './pglite.js';
 import { checkNoOtherSessions, postgresState, restorePostgres } from './postgres.js';
 
@@ -25,7 +25,7 @@ export interface RestoreOptions {
 export async function restoreBackup(config: Config, file: string, options: RestoreOptions = {}): Promise<Manifest> {
   const log = options.log ?? (() => {});
   const force = !!options.force;
-  if (!existsSync(file)) throw new OpsError(`找不到备份文件 ${file}`, `no such backup file: ${file}`);
+  if (!existsSync(file)) throw new BackupError(`找不到备份文件 ${file}`, `no such backup file: ${file}`);
   const manifest = await readManifest(file);
   const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
   checkManifest(manifest, kind);
@@ -80,7 +80,7 @@ async function checkTarget(config: Config, kind: DatabaseKind, force: boolean): 
     if ((await filesUnder(dir)).length > 0) notEmpty.push(dir);
   }
   if (notEmpty.length && !force) {
-    throw new OpsError(
+    throw new BackupError(
       `目标不是空的: ${notEmpty.join(', ')};恢复会替换其中全部数据,确认请加 --force`,
       `not empty: ${notEmpty.join(', ')}; a restore replaces all of it: add --force to go ahead`,
     );
@@ -89,7 +89,7 @@ async function checkTarget(config: Config, kind: DatabaseKind, force: boolean): 
 
 function checkRestored(when: number | null, manifest: Manifest): void {
   if (when !== manifest.database.migration_when) {
-    throw new OpsError(
+    throw new BackupError(
       `恢复后的数据库结构 (${when}) 与备份记录的 (${manifest.database.migration}) 不一致`,
       `the restored database's migration (${when}) differs from the backup's (${manifest.database.migration})`,
     );

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { OpsError } from './ops-error.js';
+import { BackupError } from './backup-error.js';
 
 const INSTALL_HINT: Record<string, string> = {
   tar: 'apt-get install tar',
@@ -26,13 +26,13 @@ export function startTool(name: string, args: string[], options: { env?: NodeJS.
     child.on('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'ENOENT'
-          ? new OpsError(`找不到命令 ${toolPath(name)},请先安装 (${INSTALL_HINT[name] ?? name})`, `${toolPath(name)} not found: install it (${INSTALL_HINT[name] ?? name})${name === 'tar' ? '' : ' or set PG_BIN'}`)
+          ? new BackupError(`找不到命令 ${toolPath(name)},请先安装 (${INSTALL_HINT[name] ?? name})`, `${toolPath(name)} not found: install it (${INSTALL_HINT[name] ?? name})${name === 'tar' ? '' : ' or set PG_BIN'}`)
           : err,
       ),
     );
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new OpsError(`${name} 失败 (${signal ?? code}): ${stderr.trim()}`, `${name} failed (${signal ?? code})`));
+      else reject(new BackupError(`${name} 失败 (${signal ?? code}): ${stderr.trim()}`, `${name} failed (${signal ?? code})`));
     });
   });
   return { child: child, done };

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Tx } from './client.js';
 
-/** The rows of a raw query; node-postgres and PGlite both answer `{rows}`. */
-export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+/** The rows a raw SQL statement answers, in a transaction or not; node-postgres and PGlite both answer `{rows}`. */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }

@@ -2,7 +2,7 @@ import type { Aedes, AuthenticateError } from 'aedes';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { device } from '../db/schema.js';
-import { loadDeviceSecretKey } from '../modules/fleet/device/rules.js';
+import { loadDeviceSecretKey } from '../modules/device/rules.js';
 import { verifyDeviceSecret } from '../modules/fleet/secret.js';
 import type { BrokerMetrics } from './metrics.js';
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Registry } from 'prom-client';
 import type { AppDeps } from '../app-deps.js';
 import { MQTT_WS_PATH, startBroker } from './broker.js';
 import { guardBoxes } from './box-access.js';
@@ -19,8 +18,8 @@ import { startTraffic } from './traffic/index.js';
  * Starts the box link: the embedded broker unless the settings turn it off, then presence, ingest, what boxes
  * say of themselves, commands and firmware rollouts on it; all stored on deps and stopped with the app.
  */
-export async function startMqtt(app: FastifyInstance, deps: AppDeps, registry: Registry): Promise<void> {
-  const { config } = deps;
+export async function startMqtt(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config, metrics: registry } = deps;
   let link: BoxLink | undefined;
   let external: ExternalLink | undefined;
   if (config.mqttBroker) {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, idParamSchema, idSchema, own } from '@gw/contracts';
 import { z } from 'zod';
 import type { ActionDeclaration, ResourceDeclaration, ResourceDef } from './types.js';
-import { rowsOf } from './writes.js';
+import { lockRows } from './writes.js';
 
 /** Paths the machine itself answers under {path}/…: an action of one of these names would shadow it. */
 const RESERVED = new Set(['export', 'import', 'tree']);
@@ -40,13 +40,13 @@ export function registerActions(fastify: FastifyInstance, def: ResourceDef, decl
         `${def.path}/:id/${name}`,
         { config, schema: { ...schema, params: idParamSchema, ...(action.body ? { body: action.body } : {}) } },
         async (req) =>
-          req.tx(async (tx) => run(req, await rowsOf(def, req, tx, [req.params.id]), (req.body ?? {}) as Record<string, unknown>, tx)),
+          req.tx(async (tx) => run(req, await lockRows(def, req, tx, [req.params.id]), (req.body ?? {}) as Record<string, unknown>, tx)),
       );
     } else {
       const body = (action.body ?? z.object({})).extend({ ids: idsSchema });
       app.post(`${def.path}/${name}`, { config, schema: { ...schema, body } }, async (req) => {
         const { ids, ...rest } = req.body as { ids: number[] } & Record<string, unknown>;
-        return req.tx(async (tx) => run(req, await rowsOf(def, req, tx, ids), rest, tx));
+        return req.tx(async (tx) => run(req, await lockRows(def, req, tx, ids), rest, tx));
       });
     }
   }

@@ -10,7 +10,7 @@ import { refused } from '../errors.js';
 import { ok } from '../reply.js';
 import { rowsWhere } from './list-query.js';
 import type { ResourceDeclaration, ResourceDef, Row, TreeDef } from './types.js';
-import { rowsOf } from './writes.js';
+import { lockRows } from './writes.js';
 
 /** What the tree tells a user whose move or delete it refuses; `node` is what one node is called (公司, 角色). */
 export const TREE_MSG = {
@@ -132,7 +132,7 @@ export function registerTree(fastify: FastifyInstance, db: Db, def: ResourceDef)
     async (req) => {
       const parent = req.body.parent_id;
       await req.tx(async (tx) => {
-        const [current] = await rowsOf(def, req, tx, [req.params.id]);
+        const [current] = await lockRows(def, req, tx, [req.params.id]);
         const values = { [tree.parentKey]: parent };
         await def.checkWrite?.(req, values, current, tx);
         if (current[tree.parentKey] === parent) return;

@@ -20,7 +20,7 @@ const bulkDeleteSchema = z.object({ ids: z.array(idSchema).min(1, '请选择要�
  * The rows of `ids` within the caller's rows, locked for the write; all or nothing: one missing id (or one
  * outside the scope) answers 404 for the whole batch, so guessing ids reveals nothing.
  */
-export async function rowsOf(def: ResourceDef, req: FastifyRequest, tx: Tx, ids: number[]): Promise<Row[]> {
+export async function lockRows(def: ResourceDef, req: FastifyRequest, tx: Tx, ids: number[]): Promise<Row[]> {
   const rows = await tx
     .select()
     .from(def.table)
@@ -69,7 +69,7 @@ export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void
       async (req) => {
         const { values, lines } = splitLines(def, req.body);
         const row = await req.tx(async (tx) => {
-          const [current] = await rowsOf(def, req, tx, [req.params.id]);
+          const [current] = await lockRows(def, req, tx, [req.params.id]);
           // 保存成功 is said only of something saved: a body with no field at all is refused (after the row is
           // found, so an id outside the caller's rows is a 404 whatever the body)
           if (!lines && !Object.values(values).some((v) => v !== undefined)) throw badRequest(EMPTY_UPDATE);
@@ -92,7 +92,7 @@ export function registerWrites(fastify: FastifyInstance, def: ResourceDef): void
   if (!def.deletable) return;
 
   const remove = async (req: FastifyRequest, tx: Tx, ids: number[]) => {
-    const rows = await rowsOf(def, req, tx, ids);
+    const rows = await lockRows(def, req, tx, ids);
     for (const row of rows) await def.checkDelete?.(req, row, tx);
     if (def.markDeleted) await def.markDeleted(req, rows, tx);
     else {

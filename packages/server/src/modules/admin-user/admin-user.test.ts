@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, ALL_ACTIONS, EXPORT_PATH, ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
-import { adminUser, customer, role, session as sessionTable } from '../../../db/schema.js';
-import { exportRunnerOf } from '../../../jobs/export-runner.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
-import { sheetRows } from '../../../test/xlsx.js';
+import { adminUser, customer, role, session as sessionTable } from '../../db/schema.js';
+import { exportRunnerOf } from '../../jobs/export-runner.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
+import { sheetRows } from '../../test/xlsx.js';
 
 const MENU = '/system/admin_user';
 type Res = Awaited<ReturnType<TestApp['api']>>;

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import { role } from '../../../db/schema.js';
-import type { ResourceContext, Row } from '../../../http/resource/types.js';
-import { withCompanyNames } from '../../../http/resource/company-names.js';
+import { role } from '../../db/schema.js';
+import type { ResourceContext, Row } from '../../http/resource/types.js';
+import { withCompanyNames } from '../../http/resource/company-names.js';
 
 /**
  * Adds the company and role names, one query each for the whole page: `roles` becomes `[{id, name}]` as reads

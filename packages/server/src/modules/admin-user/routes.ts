@@ -10,13 +10,13 @@ import {
   optionLabel,
   roleOptionSchema,
 } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { adminUser, customer, role } from '../../../db/schema.js';
-import { ok } from '../../../http/reply.js';
-import { escapeLike } from '../../../http/resource/list-query.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { customerScope } from '../../../http/scope.js';
-import { chinaTime } from '../../../jobs/xlsx.js';
+import type { AppDeps } from '../../app-deps.js';
+import { adminUser, customer, role } from '../../db/schema.js';
+import { ok } from '../../http/reply.js';
+import { escapeLike } from '../../http/resource/list-query.js';
+import { registerResource } from '../../http/resource/register.js';
+import { customerScope } from '../../http/scope.js';
+import { chinaTime } from '../../jobs/xlsx.js';
 import { adminUserRules } from './rules.js';
 import { decorateUsers } from './decorate.js';
 
@@ -24,7 +24,7 @@ const PATH = resource.path;
 const query = { menu: PATH, action: 'query' } as const;
 
 /** 管理员 (/system/admin_user): users, their company and roles; a customer's administrator manages its own subtree. */
-export function adminUserRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ROLE_ADMIN } from '@gw/contracts';
-import type { Tx } from '../../../db/client.js';
-import { adminUser, customer, role, session } from '../../../db/schema.js';
-import { refused } from '../../../http/errors.js';
-import type { Row, WriteHooks } from '../../../http/resource/types.js';
-import { customerScope } from '../../../http/scope.js';
-import type { Clock } from '../../../lib/clock.js';
-import { hashPassword } from '../../../lib/password.js';
-import { refuseDuplicate } from '../../../http/resource/unique.js';
+import type { Tx } from '../../db/client.js';
+import { adminUser, customer, role, session } from '../../db/schema.js';
+import { refused } from '../../http/errors.js';
+import type { Row, WriteHooks } from '../../http/resource/types.js';
+import { customerScope } from '../../http/scope.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashPassword } from '../../lib/password.js';
+import { refuseDuplicate } from '../../http/resource/unique.js';
 import { MSG } from './messages.js';
 
 type Rules = Pick<WriteHooks, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afterWrite' | 'afterDelete'>;

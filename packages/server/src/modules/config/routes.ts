@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { YES_NO_OPTIONS, configResource as resource, optionLabel } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { config } from '../../../db/schema.js';
-import { registerResource } from '../../../http/resource/register.js';
+import type { AppDeps } from '../../app-deps.js';
+import { config } from '../../db/schema.js';
+import { registerResource } from '../../http/resource/register.js';
 import { configRules } from './rules.js';
 
 /** 通用配置 (/system/config): key, value, description and 公开 (readable without login through /tools/config). */
-export function configRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
     resource,
     table: config,

@@ -1,9 +1,9 @@
 import { configValueError } from '@gw/contracts';
-import { config } from '../../../db/schema.js';
-import { badRequest, refused } from '../../../http/errors.js';
-import type { WriteHooks } from '../../../http/resource/types.js';
-import { refuseDuplicate } from '../../../http/resource/unique.js';
-import { requireVendorScope } from '../../../http/scope.js';
+import { config } from '../../db/schema.js';
+import { badRequest, refused } from '../../http/errors.js';
+import type { WriteHooks } from '../../http/resource/types.js';
+import { refuseDuplicate } from '../../http/resource/unique.js';
+import { requireVendorScope } from '../../http/scope.js';
 import { MSG } from './messages.js';
 
 /**

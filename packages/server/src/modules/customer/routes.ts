@@ -11,7 +11,7 @@ import { checkCustomerDelete } from './rules.js';
  * 客户管理 (/manager/custom): the customer tree; a customer user sees and edits only its own subtree, and puts
  * new companies below its own.
  */
-export function customerRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
     resource,
     table: customer,

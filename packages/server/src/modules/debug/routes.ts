@@ -80,7 +80,7 @@ const sessionColumns = {
  * (debug_command, ret null while waiting, -1 when the box did not answer or was offline). 查询 reads the
  * sessions, 编辑 opens, sends and closes. A customer's users see and debug only their subtree's boxes.
  */
-export function debugRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const read = { menu: DEBUG_CLIENT_PATH, action: 'query' as const };

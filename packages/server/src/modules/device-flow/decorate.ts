@@ -1,7 +1,7 @@
 import { inArray, or } from 'drizzle-orm';
-import { customer, deviceFlow } from '../../../db/schema.js';
-import type { ResourceContext, ResourceRequest, Row } from '../../../http/resource/types.js';
-import { customerScope } from '../../../http/scope.js';
+import { customer, deviceFlow } from '../../db/schema.js';
+import type { ResourceContext, ResourceRequest, Row } from '../../http/resource/types.js';
+import { customerScope } from '../../http/scope.js';
 
 /** The names of both companies of each movement, with one query for the page. */
 export async function withFlowCompanies(rows: Row[], { db }: ResourceContext): Promise<Row[]> {

@@ -1,15 +1,15 @@
 import { or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { FLOW_TYPE_TITLES, type FlowType, deviceFlowResource as resource } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { deviceFlow } from '../../../db/schema.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { customerSubtree } from '../../../http/scope.js';
-import { chinaTime } from '../../../jobs/xlsx.js';
+import type { AppDeps } from '../../app-deps.js';
+import { deviceFlow } from '../../db/schema.js';
+import { registerResource } from '../../http/resource/register.js';
+import { customerSubtree } from '../../http/scope.js';
+import { chinaTime } from '../../jobs/xlsx.js';
 import { flowScope, withFlowCompanies } from './decorate.js';
 
 /** 设备流转 (/manager/device_flow): the read-only ledger of box movements. */
-export function deviceFlowRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
     resource,
     table: deviceFlow,

@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEVICE_STATE_TITLES, type DeviceState, type FlowType } from '@gw/contracts';
-import type { Tx } from '../../../db/client.js';
-import { customer, device, deviceTagLink } from '../../../db/schema.js';
-import { refused } from '../../../http/errors.js';
-import type { Row } from '../../../http/resource/types.js';
-import { customerScope } from '../../../http/scope.js';
-import { recordMovements } from '../ledger.js';
-import { MSG } from '../messages.js';
-import { hashDeviceSecret, newDeviceSecret } from '../secret.js';
+import type { Tx } from '../../db/client.js';
+import { customer, device, deviceTagLink } from '../../db/schema.js';
+import { refused } from '../../http/errors.js';
+import type { Row } from '../../http/resource/types.js';
+import { customerScope } from '../../http/scope.js';
+import { recordMovements } from '../fleet/ledger.js';
+import { MSG } from '../fleet/messages.js';
+import { hashDeviceSecret, newDeviceSecret } from '../fleet/secret.js';
 import { checkTags, vendorId } from './rules.js';
 
 /**

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_PATH, type Device, LICENSE_PATH, TAG_PATH } from '@gw/contracts';
-import { device, deviceFlow, operationLog } from '../../../db/schema.js';
-import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
-import { licenseBox } from '../../../test/license.js';
+import { device, deviceFlow, operationLog } from '../../db/schema.js';
+import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
+import { licenseBox } from '../../test/license.js';
 import { loadDeviceSecretKey } from './rules.js';
-import { verifyDeviceSecret } from '../secret.js';
+import { verifyDeviceSecret } from '../fleet/secret.js';
 
 describe('网关设备 (/device/device)', () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_PATH } from '@gw/contracts';
-import { device, deviceFlow } from '../../../db/schema.js';
-import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
+import { device, deviceFlow } from '../../db/schema.js';
+import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
 
 describe('网关设备的库存流转: 退货, 维修, 维修完成, 报废', () => {
   let t: TestApp;

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_PATH, ONLINE_REASONS, type OnlineLogRow, deviceResource, idParamSchema, listEnvelopeSchema } from '@gw/contracts';
-import type { Db } from '../../../db/client.js';
-import { device, deviceOnlineLog } from '../../../db/schema.js';
-import { notFound } from '../../../http/errors.js';
-import { list } from '../../../http/reply.js';
-import { customerScope } from '../../../http/scope.js';
+import type { AppDeps } from '../../app-deps.js';
+import { device, deviceOnlineLog } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { list } from '../../http/reply.js';
+import { customerScope } from '../../http/scope.js';
 
 /** One row of a box's 上下线记录, as the API answers it. */
 export const onlineLogRowSchema = z.object({
@@ -28,7 +28,8 @@ const onlineLogQuerySchema = z.object({
  * 上下线记录 (GET /device/device/{id}/online_log): a box's online and offline transitions, newest first, for
  * whoever may query 网关设备 and sees the box's owner; a box outside the caller's scope answers as a missing one.
  */
-export function onlineLogRoutes(app: FastifyInstance, db: Db): void {
+export function onlineLogRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   app.withTypeProvider<ZodTypeProvider>().get(
     `${DEVICE_PATH}/:id/online_log`,
     {

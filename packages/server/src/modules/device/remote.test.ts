@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, BOX_API, DEVICE_PATH, LICENSE_PATH, boxTopic } from '@gw/contracts';
-import { device, operationLog, role } from '../../../db/schema.js';
-import { type FakeBox, fakeBox, until } from '../../../test/fake-box.js';
-import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
-import { licenseBox } from '../../../test/license.js';
+import { device, operationLog, role } from '../../db/schema.js';
+import { type FakeBox, fakeBox, until } from '../../test/fake-box.js';
+import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
+import { licenseBox } from '../../test/license.js';
 
 describe('commands to boxes: refresh, box login, remote API, licence push', () => {
   let t: TestApp;

@@ -15,13 +15,13 @@ import {
   envelopeSchema,
   idParamSchema,
 } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { boxGrant, device } from '../../../db/schema.js';
-import { notFound, refused, wrongPassword } from '../../../http/errors.js';
-import { ok } from '../../../http/reply.js';
-import { customerScope } from '../../../http/scope.js';
-import { boxAnswer, boxCall, boxFailure } from '../../../mqtt/commands/answer.js';
-import type { BoxReply } from '../../../mqtt/commands/types.js';
+import type { AppDeps } from '../../app-deps.js';
+import { boxGrant, device } from '../../db/schema.js';
+import { notFound, refused, wrongPassword } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { customerScope } from '../../http/scope.js';
+import { boxAnswer, boxCall, boxFailure } from '../../mqtt/commands/answer.js';
+import type { BoxReply } from '../../mqtt/commands/types.js';
 
 /** How long a box_login lets its user call box_api on that box. */
 export const BOX_GRANT_MS = 30 * 60 * 1000;

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_PATH, DEVICE_STATE_TITLES, type DeviceState, deviceResource as resource, deviceSecretSchema, deviceStatsRowSchema, envelopeSchema } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { device } from '../../../db/schema.js';
-import { ok } from '../../../http/reply.js';
-import { registerResource } from '../../../http/resource/register.js';
-import type { ActionHandler } from '../../../http/resource/types.js';
-import { chinaTime } from '../../../jobs/xlsx.js';
-import { MSG } from '../messages.js';
+import type { AppDeps } from '../../app-deps.js';
+import { device } from '../../db/schema.js';
+import { ok } from '../../http/reply.js';
+import { registerResource } from '../../http/resource/register.js';
+import type { ActionHandler } from '../../http/resource/types.js';
+import { chinaTime } from '../../jobs/xlsx.js';
+import { MSG } from '../fleet/messages.js';
 import { STOCK_MOVES, assignDevices, moveDevices, resetSecret, tagDevices } from './actions.js';
 import { deviceDerived } from './derived.js';
 import { onlineLogRoutes } from './online-log.js';
@@ -22,7 +22,7 @@ import { deviceStats } from './stats.js';
  * once), assigns them to customers and sets their state, each movement written to the ledger; a customer's
  * users see their subtree's boxes and may rename, locate, remark and tag them.
  */
-export async function deviceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export default async function routes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const key = await loadDeviceSecretKey(db);
   /** The secret of a box created in this request, for its answer only (never stored in clear). */
@@ -36,7 +36,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
     async (req) => ok(await deviceStats(db, req)),
   );
-  onlineLogRoutes(app, db);
+  onlineLogRoutes(app, deps);
   remoteRoutes(app, deps);
 
   registerResource(app, deps, {

@@ -1,17 +1,17 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CONFIG_KEY, DEVICE_CUSTOMER_FIELDS, FLOW_INTO_STATE, type DeviceState, deviceResource, labelOf } from '@gw/contracts';
-import type { Db, Tx } from '../../../db/client.js';
-import { configValue } from '../../../db/config-values.js';
-import { appSecret, customer, device, deviceTag, deviceTagLink, flashBatch, flashItem, goods, machineTool } from '../../../db/schema.js';
-import { DEVICE_SECRET_KEY } from '../../../db/seed.js';
-import { badRequest, refused } from '../../../http/errors.js';
-import type { Row } from '../../../http/resource/types.js';
-import { customerScope } from '../../../http/scope.js';
-import { allocateVpnIps } from '../ip-pool.js';
-import { recordMovements } from '../ledger.js';
-import { MSG } from '../messages.js';
-import { hashDeviceSecret, newDeviceSecret } from '../secret.js';
+import type { Db, Tx } from '../../db/client.js';
+import { configValue } from '../../db/config-values.js';
+import { appSecret, customer, device, deviceTag, deviceTagLink, flashBatch, flashItem, goods, machineTool } from '../../db/schema.js';
+import { DEVICE_SECRET_KEY } from '../../db/seed.js';
+import { badRequest, refused } from '../../http/errors.js';
+import type { Row } from '../../http/resource/types.js';
+import { customerScope } from '../../http/scope.js';
+import { allocateVpnIps } from '../fleet/ip-pool.js';
+import { recordMovements } from '../fleet/ledger.js';
+import { MSG } from '../fleet/messages.js';
+import { hashDeviceSecret, newDeviceSecret } from '../fleet/secret.js';
 
 const CUSTOMER_FIELDS = new Set<string>(DEVICE_CUSTOMER_FIELDS);
 

@@ -1,9 +1,9 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DeviceStatsRow } from '@gw/contracts';
-import type { Db } from '../../../db/client.js';
-import { device, goods } from '../../../db/schema.js';
-import { customerScope } from '../../../http/scope.js';
+import type { Db } from '../../db/client.js';
+import { device, goods } from '../../db/schema.js';
+import { customerScope } from '../../http/scope.js';
 
 /** 设备统计信息: boxes per type in the caller's scope, online and offline. Boxes without a type come last. */
 export async function deviceStats(db: Db, req: FastifyRequest): Promise<DeviceStatsRow[]> {

@@ -22,10 +22,10 @@ const mine = (req: ResourceRequest) => (req.user.grants.superUser ? undefined : 
  * 导出管理 (/manager/export): the export jobs and their files. The console polls the list while a job is
  * 排队 or 导出中; `download_url` appears when the file is ready.
  */
-export function exportRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const jobs = registerResource(app, deps, {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const jobs = registerResource(typed, deps, {
     resource,
     table: exportJob,
     keywords: ['title', 'username', 'file_name'],
@@ -35,7 +35,7 @@ export function exportRoutes(fastify: FastifyInstance, deps: AppDeps): void {
     afterDelete: async (_req, rows) => removeFiles(rows.map((r) => r.file_path as string)),
   });
 
-  app.get(
+  typed.get(
     `${EXPORT_PATH}/:id/download`,
     {
       // the file is its owner's whatever menus it holds now (an import's failed rows are downloaded from the

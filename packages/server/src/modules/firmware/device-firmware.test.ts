@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACTIONS, DEVICE_PATH, VERSION_PATH, deviceFirmwarePath } from '@gw/contracts';
-import { device, firmwareVersion, role, rollout, rolloutItem } from '../../../db/schema.js';
-import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
+import { device, firmwareVersion, role, rollout, rolloutItem } from '../../db/schema.js';
+import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
 
 describe('the device drawer’s 固件 tab (GET /device/device/{id}/firmware)', () => {
   let t: TestApp;

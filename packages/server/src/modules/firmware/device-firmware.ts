@@ -2,11 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEVICE_PATH, type DeviceFirmware, VERSION_PATH, can, deviceFirmwarePath, deviceFirmwareSchema, deviceResource, envelopeSchema, idParamSchema } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { device, firmwareVersion, rollout, rolloutItem } from '../../../db/schema.js';
-import { notFound } from '../../../http/errors.js';
-import { ok } from '../../../http/reply.js';
-import { customerScope } from '../../../http/scope.js';
+import type { AppDeps } from '../../app-deps.js';
+import { device, firmwareVersion, rollout, rolloutItem } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { customerScope } from '../../http/scope.js';
 
 /** The most rollouts the device drawer's 固件 tab lists. */
 const HISTORY_LIMIT = 50;
@@ -15,9 +15,9 @@ const HISTORY_LIMIT = 50;
  * `GET /device/device/{id}/firmware` (the device drawer's 固件 tab): the version the box runs and, for a caller
  * who may see 版本管理, the rollouts it was in, latest first. A box outside the caller's customers is missing.
  */
-export function deviceFirmwareRoute(fastify: FastifyInstance, deps: AppDeps): void {
+export function deviceFirmwareRoute(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  fastify.withTypeProvider<ZodTypeProvider>().get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     deviceFirmwarePath(':id'),
     {
       config: { access: { menu: DEVICE_PATH, action: 'query' } },

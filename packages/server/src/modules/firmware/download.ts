@@ -1,14 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import client, { type Registry } from 'prom-client';
+import client from 'prom-client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema, versionDownloadPath, versionResource } from '@gw/contracts';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app-deps.js';
-import { firmwareVersion } from '../../../db/schema.js';
-import { attachment } from '../../../http/attachment.js';
-import { AppError } from '../../../http/errors.js';
+import type { AppDeps } from '../../app-deps.js';
+import { firmwareVersion } from '../../db/schema.js';
+import { attachment } from '../../http/attachment.js';
+import { AppError } from '../../http/errors.js';
 import { checkFirmwareToken, firmwareKey } from './file-token.js';
 import { MSG } from './messages.js';
 import { byteRange } from './range.js';
@@ -25,10 +25,10 @@ const downloadQuerySchema = z.object({
  * of its upgrade command (no session: the token, signed for that release, box and expiry, is the permission).
  * `Range: bytes=` is honoured (206), so a box resumes a broken download; the ETag is the file's SHA-256.
  */
-export function downloadRoute(fastify: FastifyInstance, deps: AppDeps, metrics: Registry): void {
+export function downloadRoute(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock, config } = deps;
-  const served = new client.Counter({ name: 'firmware_bytes_served_total', help: 'Bytes of firmware files sent to boxes (a broken download counts what went)', registers: [metrics] });
-  fastify.withTypeProvider<ZodTypeProvider>().get(
+  const served = new client.Counter({ name: 'firmware_bytes_served_total', help: 'Bytes of firmware files sent to boxes (a broken download counts what went)', registers: [deps.metrics] });
+  app.withTypeProvider<ZodTypeProvider>().get(
     versionDownloadPath(':id'),
     {
       config: { access: 'public' },

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FIRMWARE_URL_TTL_SECONDS, versionDownloadPath } from '@gw/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app-deps.js';
-import type { Config } from '../../../config.js';
-import type { Db } from '../../../db/client.js';
-import { API_PREFIX } from '../../../http/guard.js';
-import { loadDeviceSecretKey } from '../../fleet/device/rules.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { API_PREFIX } from '../../http/guard.js';
+import { loadDeviceSecretKey } from '../device/rules.js';
 
 /**
  * A firmware download link for one box: `<base>/custom/api/v1/system/version/{id}/download?gw=&exp=&token=`, the

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRMWARE_URL_TTL_SECONDS, GOODS_PATH, VERSION_FILE_PATH, VERSION_PATH, type FirmwareFile } from '@gw/contracts';
-import { ADMIN_PASSWORD, API, type TestApp, createTestApp } from '../../../test/harness.js';
+import { ADMIN_PASSWORD, API, type TestApp, createTestApp } from '../../test/harness.js';
 import { firmwareDownloadUrl } from './file-token.js';
 import { firmwareDir } from './store.js';
 

@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Registry } from 'prom-client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { VERSION_FILE_PATH, VERSION_PATH, envelopeSchema, firmwareFileSchema, versionResource as resource } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { firmwareVersion } from '../../../db/schema.js';
-import { readMultipart } from '../../../http/multipart.js';
-import { ok } from '../../../http/reply.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { requireVendorScope } from '../../../http/scope.js';
-import { startPeriodic } from '../../../lib/periodic.js';
+import type { AppDeps } from '../../app-deps.js';
+import { firmwareVersion } from '../../db/schema.js';
+import { readMultipart } from '../../http/multipart.js';
+import { ok } from '../../http/reply.js';
+import { registerResource } from '../../http/resource/register.js';
+import { requireVendorScope } from '../../http/scope.js';
+import { startPeriodic } from '../../lib/periodic.js';
 import { deviceFirmwareRoute } from './device-firmware.js';
 import { downloadRoute } from './download.js';
 import { MSG } from './messages.js';
+import { rolloutRoutes } from './rollout/routes.js';
 import { goodsNamesSql, publishVersion, versionWriteRules } from './rules.js';
 import { storeFirmware } from './store.js';
 import { sweepFirmwareFiles } from './sweep.js';
@@ -21,12 +21,13 @@ import { sweepFirmwareFiles } from './sweep.js';
  * 版本管理 (/system/version): firmware releases — upload a file (size and SHA-256 computed here), describe the
  * release (version, device types, changelog), publish it for rollouts; a delete marks it 已删除 and keeps it
  * listed. Boxes fetch a published file with a signed link; the device drawer's 固件 tab reads a box's history.
+ * The releases' rollouts (固件推送) are under the same menu's permissions.
  */
-export function versionRoutes(fastify: FastifyInstance, deps: AppDeps, metrics: Registry): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   const { config, clock } = deps;
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
+  typed.post(
     VERSION_FILE_PATH,
     {
       config: { access: { menu: VERSION_PATH, action: 'add' } },
@@ -45,7 +46,7 @@ export function versionRoutes(fastify: FastifyInstance, deps: AppDeps, metrics: 
     },
   );
 
-  registerResource(app, deps, {
+  registerResource(typed, deps, {
     resource,
     table: firmwareVersion,
     keywords: [sql`${firmwareVersion.version}`, 'file_name'],
@@ -61,20 +62,22 @@ export function versionRoutes(fastify: FastifyInstance, deps: AppDeps, metrics: 
     },
   });
 
-  downloadRoute(app, deps, metrics);
-  deviceFirmwareRoute(app, deps);
+  downloadRoute(typed, deps);
+  deviceFirmwareRoute(typed, deps);
 
   // firmware files no release needs any more go within the hour after their wait (sweep.ts), the first pass a
   // minute after start
   const sweep = startPeriodic(
-    fastify,
+    app,
     async () => {
       const removed = await sweepFirmwareFiles(deps.db, config.dataDir, clock.now());
-      if (removed.length) fastify.log.info({ removed }, `已清理 ${removed.length} 个不再使用的固件文件`);
+      if (removed.length) app.log.info({ removed }, `已清理 ${removed.length} 个不再使用的固件文件`);
     },
-    { everyMs: SWEEP_EVERY_MS, soonMs: 60_000, log: fastify.log, failure: '清理固件文件失败' },
+    { everyMs: SWEEP_EVERY_MS, soonMs: 60_000, log: app.log, failure: '清理固件文件失败' },
   );
-  fastify.addHook('onReady', async () => sweep.soon());
+  app.addHook('onReady', async () => sweep.soon());
+
+  rolloutRoutes(app, deps);
 }
 
 const SWEEP_EVERY_MS = 3_600_000;

@@ -1,10 +1,10 @@
 import { and, arrayOverlaps, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../../db/client.js';
-import { firmwareVersion, goods, rollout } from '../../../db/schema.js';
-import { badRequest } from '../../../http/errors.js';
-import type { Row, WriteHooks } from '../../../http/resource/types.js';
-import { requireVendorScope } from '../../../http/scope.js';
+import type { Tx } from '../../db/client.js';
+import { firmwareVersion, goods, rollout } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import type { Row, WriteHooks } from '../../http/resource/types.js';
+import { requireVendorScope } from '../../http/scope.js';
 import { MSG } from './messages.js';
 import { storedSize } from './store.js';
 

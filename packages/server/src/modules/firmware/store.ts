@@ -5,9 +5,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FirmwareFile } from '@gw/contracts';
-import { AppError, badRequest } from '../../../http/errors.js';
-import { FILE_FIELD } from '../../../http/multipart.js';
-import { sanitizeFileName } from '../../../lib/file-name.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { FILE_FIELD } from '../../http/multipart.js';
+import { sanitizeFileName } from '../../lib/file-name.js';
 import { MSG } from './messages.js';
 
 /** Firmware files live in DATA_DIR/firmware, each named by its SHA-256: the same file uploaded twice is kept once. */

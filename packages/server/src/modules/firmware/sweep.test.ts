@@ -3,7 +3,7 @@ import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOODS_PATH, VERSION_FILE_PATH, VERSION_PATH } from '@gw/contracts';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 import { firmwareDir, firmwarePath } from './store.js';
 import { FIRMWARE_UPLOAD_GRACE_MS, sweepFirmwareFiles } from './sweep.js';
 

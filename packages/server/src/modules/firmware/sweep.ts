@@ -1,8 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { firmwareVersion } from '../../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { firmwareVersion } from '../../db/schema.js';
 import { firmwareDir } from './store.js';
 
 /** How long an upload waits for its release (the 新增版本 form between 上传 and 保存) before it may be swept. */

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOODS_PATH, LOG_ACTION, VERSION_FILE_PATH, VERSION_PATH, type Version } from '@gw/contracts';
-import { operationLog, rollout } from '../../../db/schema.js';
-import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
+import { operationLog, rollout } from '../../db/schema.js';
+import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
 
 describe('版本管理 (/system/version): releases', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import type { BoxAccounts } from '../../../mqtt/external/accounts.js';
+import type { BoxAccounts } from '../../mqtt/external/accounts.js';
 
 /** Account writes to the broker at a time. */
 const PARALLEL = 16;

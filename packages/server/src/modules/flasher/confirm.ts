@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../../db/client.js';
-import { buyOrder, device, flashBatch, flashItem } from '../../../db/schema.js';
-import { badRequest } from '../../../http/errors.js';
-import type { Row } from '../../../http/resource/types.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
-import { stockDeviceColumns } from '../../fleet/device/rules.js';
-import { type Movement, recordMovements } from '../../fleet/ledger.js';
+import type { Tx } from '../../db/client.js';
+import { buyOrder, device, flashBatch, flashItem } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import type { Row } from '../../http/resource/types.js';
+import { queryRows } from '../../db/rows.js';
+import { stockDeviceColumns } from '../device/rules.js';
+import { type Movement, recordMovements } from '../fleet/ledger.js';
 import { MSG } from './messages.js';
 import { requireState, requireVendor } from './rules.js';
 
@@ -39,7 +39,7 @@ export async function confirmBatch(req: FastifyRequest, tx: Tx, row: Row, now: D
     tx,
   );
   // one statement from the rows as JSON: thousands of rows of bound parameters cost the driver seconds
-  const boxes = await rowsOf<{ id: number; gateway_id: string; customer_id: number }>(
+  const boxes = await queryRows<{ id: number; gateway_id: string; customer_id: number }>(
     tx,
     sql`insert into device (gateway_id, goods_id, customer_id, state, secret_hash, vpn_ip)
         select c.gateway_id, c.goods_id, c.customer_id, c.state, c.secret_hash, c.vpn_ip

@@ -1,12 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACTIONS, FLASHER_PATH, type FlashBatchDetail, flasherDownloadPath } from '@gw/contracts';
-import { customer, device, deviceFlow, flashItem, operationLog, role } from '../../../db/schema.js';
-import { until } from '../../../test/fake-box.js';
-import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
-import { loadDeviceSecretKey } from '../../fleet/device/rules.js';
-import { verifyDeviceSecret } from '../../fleet/secret.js';
+import { customer, device, deviceFlow, flashItem, operationLog, role } from '../../db/schema.js';
+import { until } from '../../test/fake-box.js';
+import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
+import { loadDeviceSecretKey } from '../device/rules.js';
+import { verifyDeviceSecret } from '../fleet/secret.js';
 
 /** The rows of a downloaded CSV after its header. */
 const csvRows = (body: string) =>

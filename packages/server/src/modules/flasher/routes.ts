@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FLASHER_PATH, flashBatchResource as resource, flashDownloadQuerySchema, flashGatewayId, flasherDownloadPath, idParamSchema } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { flashBatch } from '../../../db/schema.js';
-import { attachment } from '../../../http/attachment.js';
-import { ok } from '../../../http/reply.js';
-import { registerResource } from '../../../http/resource/register.js';
-import type { Row } from '../../../http/resource/types.js';
-import { rowsOf } from '../../../http/resource/writes.js';
-import { loadDeviceSecretKey } from '../../fleet/device/rules.js';
+import type { AppDeps } from '../../app-deps.js';
+import { flashBatch } from '../../db/schema.js';
+import { attachment } from '../../http/attachment.js';
+import { ok } from '../../http/reply.js';
+import { registerResource } from '../../http/resource/register.js';
+import type { Row } from '../../http/resource/types.js';
+import { lockRows } from '../../http/resource/writes.js';
+import { loadDeviceSecretKey } from '../device/rules.js';
 import { flasherAccounts } from './accounts.js';
 import { confirmBatch } from './confirm.js';
 import { identitiesFile, takeSecrets } from './download.js';
@@ -26,19 +26,19 @@ const gatewayIdsOf = (row: Row) =>
  * hashes); 确认入库 makes every identity a box in stock. The detail lists the identities with what the boxes
  * reported on their first connection (mqtt/identity). Vendor staff only: a customer's user sees no batch.
  */
-export function flasherRoutes(fastify: FastifyInstance, deps: AppDeps): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   let key: Promise<string> | undefined;
   const accounts = flasherAccounts(() => deps.boxAccounts);
   /** What a request changed on the broker's accounts, done once its answer went out (committed). */
   const afterCommit = new WeakMap<FastifyRequest, () => Promise<void>>();
-  app.addHook('onResponse', async (req, reply) => {
+  typed.addHook('onResponse', async (req, reply) => {
     const work = afterCommit.get(req);
     if (work && reply.statusCode === 200) void work().catch((err: unknown) => req.log.error({ err }, '同步外部 MQTT 账号失败'));
   });
 
-  const def = registerResource(app, deps, {
+  const def = registerResource(typed, deps, {
     resource,
     table: flashBatch,
     keywords: ['prefix', 'remark'],
@@ -72,7 +72,7 @@ export function flasherRoutes(fastify: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  app.get(
+  typed.get(
     flasherDownloadPath(':id'),
     {
       config: { access: { menu: FLASHER_PATH, action: 'edit' } },
@@ -88,7 +88,7 @@ export function flasherRoutes(fastify: FastifyInstance, deps: AppDeps): void {
       requireVendor(req);
       const secretKey = await (key ??= loadDeviceSecretKey(db));
       const identities = await req.tx(async (tx) => {
-        const [row] = await rowsOf(def, req, tx, [req.params.id]);
+        const [row] = await lockRows(def, req, tx, [req.params.id]);
         return takeSecrets(tx, row, secretKey, clock.now());
       });
       void accounts.downloaded(identities.batch_id, identities.items);

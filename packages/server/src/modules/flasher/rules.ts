@@ -1,12 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type FlashBatchCreate, type FlashBatchState, flashBatchDetailSchema, flashGatewayId, flashItemSchema } from '@gw/contracts';
-import type { Db, Tx } from '../../../db/client.js';
-import { buyOrder, flashItem, goods } from '../../../db/schema.js';
-import { badRequest, refused } from '../../../http/errors.js';
-import { defaultSerializer } from '../../../http/resource/serialize.js';
-import type { DetailDeclaration, Row } from '../../../http/resource/types.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
+import type { Db, Tx } from '../../db/client.js';
+import { buyOrder, flashItem, goods } from '../../db/schema.js';
+import { badRequest, refused } from '../../http/errors.js';
+import { defaultSerializer } from '../../http/resource/serialize.js';
+import type { DetailDeclaration, Row } from '../../http/resource/types.js';
+import { queryRows } from '../../db/rows.js';
 import { MSG } from './messages.js';
 
 /** flash_item.seq is an integer column. */
@@ -48,7 +48,7 @@ export async function checkCreate(req: FastifyRequest, values: Row, tx: Tx): Pro
     if (!order) throw badRequest(MSG.buyOrderMissing);
   }
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('flash_item'))`);
-  const taken = await rowsOf<{ gateway_id: string }>(
+  const taken = await queryRows<{ gateway_id: string }>(
     tx,
     sql`select g.gateway_id from (${gatewayIdsSql(batch)}) g
         where exists (select 1 from device d where d.gateway_id = g.gateway_id)

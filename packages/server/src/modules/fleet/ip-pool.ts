@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { parseCidr } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { refused } from '../../http/errors.js';
 
 export const POOL_MSG = {
@@ -19,22 +20,16 @@ export function machineNetwork(ip: string): { netmask: string; gateway: string; 
   return { netmask: '255.255.255.0', gateway: ipv4(net + 1), broadcast: ipv4(net + 255) };
 }
 
-/** The rows of a raw query; node-postgres and PGlite both answer `{rows}`. */
-async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const result: unknown = await tx.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * The lowest free number in [first, last] among the held ones `taken(candidate)`: one past the highest held
  * (no search while the pool fills up in order), else the first gap, found by the database on its unique index.
  * The caller holds the pool's advisory lock, so two transactions never pick the same number.
  */
 async function firstFree(tx: Tx, first: number, last: number, step: number, held: { max: SQL; gap: SQL }): Promise<number | null> {
-  const [{ max }] = await rowsOf<{ max: string | null }>(tx, held.max);
+  const [{ max }] = await queryRows<{ max: string | null }>(tx, held.max);
   const next = max === null ? first : Number(max) + step;
   if (next <= last) return next;
-  const [{ gap }] = await rowsOf<{ gap: string | null }>(tx, held.gap);
+  const [{ gap }] = await queryRows<{ gap: string | null }>(tx, held.gap);
   return gap === null ? null : Number(gap);
 }
 
@@ -63,11 +58,11 @@ export async function allocateVpnIps(tx: Tx, pool: string, count: number): Promi
   const first = net.base + 2;
   const last = net.base + 2 ** (32 - net.bits) - 2;
   const inPool = sql`vpn_ip << ${pool}::cidr`;
-  const [{ max }] = await rowsOf<{ max: string | null }>(tx, sql`select (max(vpn_ip) - '0.0.0.0'::inet)::text as max from device where ${inPool}`);
+  const [{ max }] = await queryRows<{ max: string | null }>(tx, sql`select (max(vpn_ip) - '0.0.0.0'::inet)::text as max from device where ${inPool}`);
   const next = max === null ? first : Number(max) + 1;
   if (next + count - 1 <= last) return Array.from({ length: count }, (_, i) => ipv4(next + i));
   // each held address (and the VPN server's, just before the first host) opens a gap up to the next held one
-  const gaps = await rowsOf<{ low: string; high: string }>(
+  const gaps = await queryRows<{ low: string; high: string }>(
     tx,
     sql`select low::text, high::text from (
         select greatest(n + 1, ${first}::bigint) as low, least(coalesce(lead(n) over (order by n), ${last + 1}::bigint) - 1, ${last}::bigint) as high

@@ -1,4 +1,4 @@
-/** What the fleet's routes tell the user. */
+/** What the fleet's routes (网关设备, 机床, 设备类型, 设备标签) tell the user. */
 export const MSG = {
   vendorOnlyCreate: '只有平台管理员可以新增网关设备',
   vendorOnlyField: (field: string, label: string) => `参数错误 ${field}: ${label}只能由平台管理员修改`,

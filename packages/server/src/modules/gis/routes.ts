@@ -12,7 +12,7 @@ const tags = ['GIS 地图'];
  * GIS 地图 (/device/gis): customers per province for anyone logged in, and the boxes as points for whoever may
  * query the map; both within the caller's customer subtree.
  */
-export function gisRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

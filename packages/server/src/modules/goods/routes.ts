@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { goodsResource as resource } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { goods } from '../../../db/schema.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { chinaTime } from '../../../jobs/xlsx.js';
+import type { AppDeps } from '../../app-deps.js';
+import { goods } from '../../db/schema.js';
+import { registerResource } from '../../http/resource/register.js';
+import { chinaTime } from '../../jobs/xlsx.js';
 import { checkGoodsDelete, checkGoodsWrite, withStock } from './rules.js';
 
 /** 设备类型 (/manager/goods): the box products; stock figures are counted from the boxes. */
-export function goodsRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
     resource,
     table: goods,

@@ -1,10 +1,10 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../../db/client.js';
-import { device, goods } from '../../../db/schema.js';
-import { refused } from '../../../http/errors.js';
-import type { ResourceContext, Row } from '../../../http/resource/types.js';
-import { MSG } from '../messages.js';
+import type { Tx } from '../../db/client.js';
+import { device, goods } from '../../db/schema.js';
+import { refused } from '../../http/errors.js';
+import type { ResourceContext, Row } from '../../http/resource/types.js';
+import { MSG } from '../fleet/messages.js';
 
 /** The products are the vendor's catalogue: only its staff write them, with a code no other type has. */
 export async function checkGoodsWrite(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {

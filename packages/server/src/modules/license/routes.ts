@@ -16,7 +16,7 @@ import { MSG, checkCertificate, licenseStateSql, newLicenseColumns, requireIssue
  * for boxes and revoke them; a customer's users read the licences of their subtree's boxes. A licence is never
  * deleted, and anyone holding the page's 查询 may check a certificate.
  */
-export async function licenseRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export default async function routes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const key = await loadLicenseKey(db);
   /** A licence issued or revoked in a request: pushed to its box once the answer went out (committed). */

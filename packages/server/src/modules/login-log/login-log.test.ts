@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, ROLE_CUSTOMER } from '@gw/contracts';
-import { customer, loginLog, role } from '../../../db/schema.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { customer, loginLog, role } from '../../db/schema.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
 const MENU = '/system/login_log';
 const ROWS = 100_000;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_REASON_TITLES, LOGIN_RESULT_OPTIONS, loginLogResource as resource, optionLabel } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { loginLog } from '../../../db/schema.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { chinaTime } from '../../../jobs/xlsx.js';
-import { withCompanyNames } from '../../../http/resource/company-names.js';
+import type { AppDeps } from '../../app-deps.js';
+import { loginLog } from '../../db/schema.js';
+import { registerResource } from '../../http/resource/register.js';
+import { chinaTime } from '../../jobs/xlsx.js';
+import { withCompanyNames } from '../../http/resource/company-names.js';
 
 /** 登录日志 (/system/login_log): every login attempt, read-only; a customer sees its own subtree's attempts. */
-export function loginLogRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
     resource,
     table: loginLog,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, EXPORT_PATH, type ExportJob, MACHINE_MENU, machineHistoryPath } from '@gw/contracts';
-import { customer, device, machineAlarm, machineTool, role } from '../../../db/schema.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
-import { sheetRows } from '../../../test/xlsx.js';
+import { customer, device, machineAlarm, machineTool, role } from '../../db/schema.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
+import { sheetRows } from '../../test/xlsx.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

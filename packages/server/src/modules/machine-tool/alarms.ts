@@ -19,17 +19,17 @@ import {
   optionLabel,
 } from '@gw/contracts';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app-deps.js';
-import type { Db } from '../../../db/client.js';
-import { machineAlarm, machineTool } from '../../../db/schema.js';
-import { notFound } from '../../../http/errors.js';
-import { list, ok } from '../../../http/reply.js';
-import { compileResource } from '../../../http/resource/compile.js';
-import { type ListFilters, listOrder, listWhere } from '../../../http/resource/list-query.js';
-import { SHEET_MSG } from '../../../http/resource/sheets.js';
-import type { ResourceRequest, Row } from '../../../http/resource/types.js';
-import { chinaTime } from '../../../jobs/xlsx.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db } from '../../db/client.js';
+import { machineAlarm, machineTool } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { list, ok } from '../../http/reply.js';
+import { compileResource } from '../../http/resource/compile.js';
+import { type ListFilters, listOrder, listWhere } from '../../http/resource/list-query.js';
+import { SHEET_MSG } from '../../http/resource/sheets.js';
+import type { ResourceRequest, Row } from '../../http/resource/types.js';
+import { chinaTime } from '../../jobs/xlsx.js';
+import { queryRows } from '../../db/rows.js';
 import { machineScope } from './rules.js';
 
 /** The alarms of the machine tools the caller sees (through their box's owner); nothing added for the vendor. */
@@ -90,7 +90,7 @@ export async function machineAlarms(db: Db, req: FastifyRequest, id: number, q: 
   const { page, limit, ...filters } = q;
   const where = listWhere(alarmHistory, { ...filters, machine_tool_id: id }, req);
   const [[head], rows] = await Promise.all([
-    rowsOf<{ found: boolean; count: number }>(
+    queryRows<{ found: boolean; count: number }>(
       db,
       sql`select exists(select 1 from ${machineTool} where ${and(eq(machineTool.id, id), machineScope(req))}) as found,
         (select count(*)::int from ${machineAlarm} where ${where ?? sql`true`}) as count`,

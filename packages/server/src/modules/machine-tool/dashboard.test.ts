@@ -11,8 +11,8 @@ import {
   type MachineTool,
   type TodayAlarms,
 } from '@gw/contracts';
-import { customer, device, machineAlarm, machineLatest, machineTool, role } from '../../../db/schema.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { customer, device, machineAlarm, machineLatest, machineTool, role } from '../../db/schema.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
 const HOUR = 3_600_000;
 

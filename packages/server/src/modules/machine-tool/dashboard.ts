@@ -16,13 +16,13 @@ import {
   todayAlarmsQuerySchema,
   todayAlarmsSchema,
 } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import type { Db } from '../../../db/client.js';
-import { device, machineAlarm, machineLatest, machineTool } from '../../../db/schema.js';
-import { ok } from '../../../http/reply.js';
-import { customerScope, scopeKey } from '../../../http/scope.js';
-import { chinaDay } from '../../../lib/china-day.js';
-import { singleFlight } from '../../../lib/single-flight.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db } from '../../db/client.js';
+import { device, machineAlarm, machineLatest, machineTool } from '../../db/schema.js';
+import { ok } from '../../http/reply.js';
+import { customerScope, scopeKey } from '../../http/scope.js';
+import { chinaDay } from '../../lib/china-day.js';
+import { singleFlight } from '../../lib/single-flight.js';
 import { outputToday } from './output.js';
 
 /**

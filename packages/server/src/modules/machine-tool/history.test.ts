@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, DEVICE_PATH, MACHINE_MENU, type MachineAlarm, type MachineState, type MachineTimeline, machineHistoryPath } from '@gw/contracts';
-import { customer, device, machineAlarm, machineStateLog, machineTool, role } from '../../../db/schema.js';
-import { TelemetryPartitions, dayKey } from '../../../mqtt/ingest/partitions.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { customer, device, machineAlarm, machineStateLog, machineTool, role } from '../../db/schema.js';
+import { TelemetryPartitions, dayKey } from '../../mqtt/ingest/partitions.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -16,13 +16,13 @@ import {
   machineTimelineSchema,
   machineToolResource,
 } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import type { Db } from '../../../db/client.js';
-import { machineStateLog, machineTool } from '../../../db/schema.js';
-import { badRequest, notFound } from '../../../http/errors.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
-import { ok } from '../../../http/reply.js';
-import { chinaDate, chinaDayRange } from '../../../lib/china-day.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db } from '../../db/client.js';
+import { machineStateLog, machineTool } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { queryRows } from '../../db/rows.js';
+import { ok } from '../../http/reply.js';
+import { chinaDate, chinaDayRange } from '../../lib/china-day.js';
 import { machineScope } from './rules.js';
 
 const DAY_MS = 86_400_000;
@@ -72,7 +72,7 @@ export const statePeriods = (machine: SQL, from: SQL, until: SQL) => {
  */
 export async function machineTimeline(db: Db, req: FastifyRequest, id: number, day: Day): Promise<MachineTimeline | null> {
   const [from, until] = [at(day.start), at(day.until)];
-  const rows = await rowsOf<{ state: MachineState | null; s: number | null; e: number | null }>(
+  const rows = await queryRows<{ state: MachineState | null; s: number | null; e: number | null }>(
     db,
     sql`with m as (${scopedMachine(req, id)}),
       kept as (${statePeriods(sql`(select id from m)`, from, until)}),
@@ -127,7 +127,7 @@ export const partsChain = (machine: SQL, from: SQL, end: SQL) => {
 /** Parts made in each hour of the day in one query (see `partsChain`). No row: the machine tool is not the caller's. */
 export async function machineParts(db: Db, req: FastifyRequest, id: number, day: Day): Promise<MachineParts | null> {
   const [from, end] = [at(day.start), at(day.end)];
-  const rows = await rowsOf<{ hour: number | null; parts: number | null }>(
+  const rows = await queryRows<{ hour: number | null; parts: number | null }>(
     db,
     sql`with m as (${scopedMachine(req, id)}),
       hours as (

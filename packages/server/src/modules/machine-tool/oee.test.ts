@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, MACHINE_MENU, type MachineOee, type MachineState, machineOeePath } from '@gw/contracts';
-import { customer, device, machineStateLog, machineTool, role } from '../../../db/schema.js';
-import { TelemetryPartitions, dayKey } from '../../../mqtt/ingest/partitions.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
+import { customer, device, machineStateLog, machineTool, role } from '../../db/schema.js';
+import { TelemetryPartitions, dayKey } from '../../mqtt/ingest/partitions.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -14,12 +14,12 @@ import {
   machineToolResource,
   shiftSpan,
 } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import type { Db } from '../../../db/client.js';
-import { machineScrap } from '../../../db/schema.js';
-import { notFound } from '../../../http/errors.js';
-import { ok } from '../../../http/reply.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db } from '../../db/client.js';
+import { machineScrap } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { queryRows } from '../../db/rows.js';
 import { type Day, at, dayOf, partsChain, scopedMachine, statePeriods } from './history.js';
 import { effectivePlan, machinePlanOf, machinePlanRoutes } from './plan.js';
 
@@ -83,7 +83,7 @@ export async function machineOee(db: Db, req: FastifyRequest, id: number, day: D
     sql`, `,
   );
   const machine = sql`(select id from m)`;
-  const rows = await rowsOf<{ name: string; run_s: number; parts: number; scrap: number }>(
+  const rows = await queryRows<{ name: string; run_s: number; parts: number; scrap: number }>(
     db,
     sql`with m as (${scopedMachine(req, id)}),
       w(name, s, e) as (values ${values}),

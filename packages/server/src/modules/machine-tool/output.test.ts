@@ -9,11 +9,11 @@ import {
   type OutputToday,
   machineHistoryPath,
 } from '@gw/contracts';
-import { customer, device, machineTool, role } from '../../../db/schema.js';
-import { storeBatch } from '../../../mqtt/ingest/store.js';
-import type { Reading as IngestReading } from '../../../mqtt/ingest/types.js';
-import { TelemetryPartitions, dayKey } from '../../../mqtt/ingest/partitions.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { customer, device, machineTool, role } from '../../db/schema.js';
+import { storeBatch } from '../../mqtt/ingest/store.js';
+import type { Reading as IngestReading } from '../../mqtt/ingest/types.js';
+import { TelemetryPartitions, dayKey } from '../../mqtt/ingest/partitions.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CustomerOutput, OutputToday } from '@gw/contracts';
-import type { Db } from '../../../db/client.js';
-import { customer, device, machineLatest, machineTool } from '../../../db/schema.js';
-import { customerScope } from '../../../http/scope.js';
-import { chinaDate, chinaDay } from '../../../lib/china-day.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
+import type { Db } from '../../db/client.js';
+import { customer, device, machineLatest, machineTool } from '../../db/schema.js';
+import { customerScope } from '../../http/scope.js';
+import { chinaDate, chinaDay } from '../../lib/china-day.js';
+import { queryRows } from '../../db/rows.js';
 import { at } from './history.js';
 
 /** running seconds ÷ (machine tools × seconds gone today), 0 before any second or machine tool. */
@@ -28,7 +28,7 @@ export async function outputToday(db: Db, req: FastifyRequest, now: Date, limit:
   const dayOf = (column: typeof latest.day_parts | typeof latest.day_run_s) => sql`case when ${latest.day} = ${today}::date then ${column} else 0 end`;
   // date_part, not extract: extract answers numeric, whose arithmetic and sum over 30,000 rows cost a third of the query
   const openRun = sql`case when ${latest.state} = 'running' then greatest(date_part('epoch', ${at(now)} - greatest(${latest.state_since}, ${at(start)})), 0) else 0 end`;
-  const rows = await rowsOf<Omit<CustomerOutput, 'utilisation'>>(
+  const rows = await queryRows<Omit<CustomerOutput, 'utilisation'>>(
     db,
     sql`select c.id as customer_id, c.company_name as customer_name, s.machines, s.run_s, s.parts
       from (

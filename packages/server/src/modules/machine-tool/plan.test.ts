@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, CONFIG_KEY, MACHINE_MENU, OEE_DEFAULT_SHIFTS, type MachineOeeView, machineOeePath } from '@gw/contracts';
-import { config, customer, device, machineScrap, machineTool, operationLog, role } from '../../../db/schema.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { config, customer, device, machineScrap, machineTool, operationLog, role } from '../../db/schema.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
 const dayShift = { name: '白班', start: '08:00', end: '20:00' };
 

@@ -18,12 +18,12 @@ import {
   machineToolResource,
   shiftsSchema,
 } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import type { Db, Tx } from '../../../db/client.js';
-import { machinePlan, machineScrap, machineTool } from '../../../db/schema.js';
-import { badRequest, notFound } from '../../../http/errors.js';
-import { ok } from '../../../http/reply.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db, Tx } from '../../db/client.js';
+import { machinePlan, machineScrap, machineTool } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { queryRows } from '../../db/rows.js';
 import { dayOf, scopedMachine } from './history.js';
 import { machineScope } from './rules.js';
 
@@ -56,7 +56,7 @@ const parseJson = (text: string | null): unknown => {
  * machine tool is not the caller's.
  */
 export async function machinePlanOf(db: Db | Tx, req: FastifyRequest, id: number): Promise<MachinePlan | null> {
-  const [row] = await rowsOf<{ shifts: unknown; ideal_cycle_s: number | null; default_shifts: string | null; default_cycle: string | null }>(
+  const [row] = await queryRows<{ shifts: unknown; ideal_cycle_s: number | null; default_shifts: string | null; default_cycle: string | null }>(
     db,
     sql`with m as (${scopedMachine(req, id)})
       select p.shifts, p.ideal_cycle_s::float8 as ideal_cycle_s,

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MACHINE_MENU, MACHINE_PATH, MACHINE_STATES, type MachineRealtime, envelopeSchema, idParamSchema, machineToolResource } from '@gw/contracts';
-import type { Db } from '../../../db/client.js';
-import { device, machineAlarm, machineLatest, machineTool } from '../../../db/schema.js';
-import { notFound } from '../../../http/errors.js';
-import { ok } from '../../../http/reply.js';
+import type { AppDeps } from '../../app-deps.js';
+import { device, machineAlarm, machineLatest, machineTool } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
 import { machineScope } from './rules.js';
 
 const machineRealtimeSchema = z.object({
@@ -22,7 +22,8 @@ const machineRealtimeSchema = z.object({
  * for whoever may query 机床 and sees its box's owner; 'offline' while the box is offline or before any data.
  * A machine tool outside the caller's scope answers as a missing one.
  */
-export function machineRealtimeRoutes(app: FastifyInstance, db: Db): void {
+export function machineRealtimeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   app.withTypeProvider<ZodTypeProvider>().get(
     `${MACHINE_PATH}/:id/realtime`,
     {

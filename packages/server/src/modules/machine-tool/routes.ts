@@ -1,13 +1,14 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { MACHINE_PATH, machineToolResource as resource } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { machineTool } from '../../../db/schema.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { licensedEnableResponses } from '../../license/enforce.js';
+import type { AppDeps } from '../../app-deps.js';
+import { machineTool } from '../../db/schema.js';
+import { registerResource } from '../../http/resource/register.js';
+import { licensedEnableResponses } from '../license/enforce.js';
 import { machineAlarmRoutes } from './alarms.js';
 import { machineDashboardRoutes } from './dashboard.js';
 import { machineHistoryRoutes } from './history.js';
 import { machineOeeRoutes } from './oee.js';
+import { machineRealtimeRoutes } from './realtime.js';
 import { checkMachineWrite, machineScope, newMachineColumns, withNetwork } from './rules.js';
 
 /** The writes that may enable a machine tool, and so may answer the licence's 403 and 409. */
@@ -23,7 +24,7 @@ function documentLicenceAnswers(route: RouteOptions & { routePath: string }): vo
  * 机床 (/device/machine, permissions on /device/machinetool): the machine tools behind a box, seen through the
  * box's owner; each takes the next free address of its box's /24, and is enabled within the box's licence.
  */
-export function machineToolRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   void app.register(async (scope) => {
     scope.addHook('onRoute', documentLicenceAnswers);
     registerResource(scope, deps, {
@@ -40,4 +41,5 @@ export function machineToolRoutes(app: FastifyInstance, deps: AppDeps): void {
   machineHistoryRoutes(app, deps);
   machineAlarmRoutes(app, deps);
   machineOeeRoutes(app, deps);
+  machineRealtimeRoutes(app, deps);
 }

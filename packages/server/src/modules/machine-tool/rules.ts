@@ -1,15 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CONFIG_KEY, FLEET_DICT } from '@gw/contracts';
-import type { Tx } from '../../../db/client.js';
-import { device, dictItem, machineTool } from '../../../db/schema.js';
-import { badRequest, refused } from '../../../http/errors.js';
-import type { ResourceRequest, Row } from '../../../http/resource/types.js';
-import { customerScope } from '../../../http/scope.js';
-import { allocateMachineIp, allocateMachineNet, machineNetwork } from '../ip-pool.js';
-import { MSG } from '../messages.js';
-import { configValue } from '../../../db/config-values.js';
-import { checkLicensedEnable } from '../../license/enforce.js';
+import type { Tx } from '../../db/client.js';
+import { device, dictItem, machineTool } from '../../db/schema.js';
+import { badRequest, refused } from '../../http/errors.js';
+import type { ResourceRequest, Row } from '../../http/resource/types.js';
+import { customerScope } from '../../http/scope.js';
+import { allocateMachineIp, allocateMachineNet, machineNetwork } from '../fleet/ip-pool.js';
+import { MSG } from '../fleet/messages.js';
+import { configValue } from '../../db/config-values.js';
+import { checkLicensedEnable } from '../license/enforce.js';
 
 /** Machine tools are seen through their box: those of boxes in the caller's scope. */
 export const machineScope = (req: ResourceRequest) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACTIONS, MP_REPLY_PATH, MP_REPLY_TEST_PATH, WECHAT_BIND_CODE_PATH, WECHAT_BIND_REPLIES } from '@gw/contracts';
 import { customer, mpReply, role } from '../../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
-import { parseWechatXml } from './xml.js';
+import { parseWechatXml } from '../wechat/xml.js';
 
 describe('自动回复 rules (/system/mp_reply) and the 测试 box', () => {
   let t: TestApp;

@@ -3,19 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MP_REPLY_PATH, MP_REPLY_TEST_PATH, type MpReplyTestResult, envelopeSchema, mpReplyResource, mpReplyTestResultSchema, mpReplyTestSchema } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { ok } from '../../http/reply.js';
-import { candidateRules } from './answer.js';
-import { bindPreview } from './bind-command.js';
-import { type Inbound, chooseReply } from './match.js';
+import { candidateRules } from '../wechat/answer.js';
+import { bindPreview } from '../wechat/bind-command.js';
+import { type Inbound, chooseReply } from '../wechat/match.js';
 import { MSG } from './messages.js';
-import { replyXml, ruleReply } from './reply.js';
+import { replyXml, ruleReply } from '../wechat/reply.js';
 
 /** Who the 测试 box pretends the message is between. */
 export const TEST_PARTIES = { user: 'o-test-user', account: 'gh_test_account' } as const;
 
 /** The 测试 box: which rule a message would hit and the XML it would get. Nothing is sent, bound or counted. */
-export function testBoxRoute(fastify: FastifyInstance, { db, clock }: AppDeps): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(
+export function testBoxRoute(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
     MP_REPLY_TEST_PATH,
     {
       config: { access: { menu: MP_REPLY_PATH, action: 'query' } },

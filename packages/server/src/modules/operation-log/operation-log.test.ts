@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, ALL_ACTIONS, LOG_ACTION, ROLE_CUSTOMER } from '@gw/contracts';
-import { adminUser, customer, operationLog, role } from '../../../db/schema.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { adminUser, customer, operationLog, role } from '../../db/schema.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
 const MENU = '/system/log';
 type Log = { id: number; action: number; table_name: string; table_title: string; record_id: string; username: string; changes: { key: string; comment: string; before: unknown; after: unknown }[] };

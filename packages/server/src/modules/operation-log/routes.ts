@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { LOG_ACTION_OPTIONS, type OperationLog, operationLogResource as resource, optionLabel } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { operationLog } from '../../../db/schema.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { chinaTime } from '../../../jobs/xlsx.js';
+import type { AppDeps } from '../../app-deps.js';
+import { operationLog } from '../../db/schema.js';
+import { registerResource } from '../../http/resource/register.js';
+import { chinaTime } from '../../jobs/xlsx.js';
 import { changeSummary, serializeOperationLog } from './serialize.js';
 
 /**
  * 操作日志 (/system/log): read-only; rows are written by the audit trigger. A customer's administrator sees
  * the changes made by users of its own company subtree.
  */
-export function operationLogRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
     resource,
     table: operationLog,

@@ -1,6 +1,6 @@
 import { type OperationLog, fieldComment, tableTitle } from '@gw/contracts';
-import type { operationLog } from '../../../db/schema.js';
-import type { Row } from '../../../http/resource/types.js';
+import type { operationLog } from '../../db/schema.js';
+import type { Row } from '../../http/resource/types.js';
 
 /** A log row with the label of every changed field (its 注释), for the 详情 change table. */
 export function serializeOperationLog(row: Row): OperationLog {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUY_ORDER_PATH, type BuyOrder, CONFIG_KEY, EXPORT_PATH, type ExportJob } from '@gw/contracts';
 import { buyOrder, buyOrderIdentity, config, device, deviceFlow, operationLog } from '../../db/schema.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
-import { loadDeviceSecretKey } from '../fleet/device/rules.js';
+import { loadDeviceSecretKey } from '../device/rules.js';
 import { verifyDeviceSecret } from '../fleet/secret.js';
 import { type OrderWorld, line, orderWorld, sheetRows } from '../../test/order.js';
 

@@ -7,9 +7,9 @@ import { buyOrder, buyOrderLine } from '../../db/schema.js';
 import { XLSX_MIME, attachment } from '../../http/attachment.js';
 import { ok } from '../../http/reply.js';
 import { registerResource } from '../../http/resource/register.js';
-import { rowsOf } from '../../http/resource/writes.js';
+import { lockRows } from '../../http/resource/writes.js';
 import { xlsxBuffer } from '../../jobs/xlsx.js';
-import { loadDeviceSecretKey } from '../fleet/device/rules.js';
+import { loadDeviceSecretKey } from '../device/rules.js';
 import { MSG } from './messages.js';
 import { orderNoteXlsx } from './note.js';
 import { readOrder } from './read.js';
@@ -40,12 +40,12 @@ const IDENTITY_COLUMNS = [
  * becoming a box in stock; the new boxes' identities are downloaded once, and the 入库单 printed. A customer's
  * users see no 进货单 at all.
  */
-export async function buyOrderRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function buyOrderRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const keys = { deviceKey: await loadDeviceSecretKey(db), identityKey: await loadIdentityKey(db), now: () => clock.now(), accounts: () => deps.boxAccounts };
 
-  const def = registerResource(app, deps, {
+  const def = registerResource(typed, deps, {
     resource,
     table: buyOrder,
     keywords: ['order_no', 'supplier', 'remark'],
@@ -66,7 +66,7 @@ export async function buyOrderRoutes(fastify: FastifyInstance, deps: AppDeps): P
     sheet: orderSheet({ key: 'supplier', width: 24 }),
   });
 
-  app.get(
+  typed.get(
     `${BUY_ORDER_PATH}/:id/identities`,
     {
       config: { access: { menu: BUY_ORDER_PATH, action: 'edit' } },
@@ -81,7 +81,7 @@ export async function buyOrderRoutes(fastify: FastifyInstance, deps: AppDeps): P
       requireVendor(req);
       // opened and written inside the transaction that takes them: a failure keeps them for another try
       const { orderNo, file } = await req.tx(async (tx) => {
-        const [row] = await rowsOf(def, req, tx, [req.params.id]);
+        const [row] = await lockRows(def, req, tx, [req.params.id]);
         const sealed = await takeIdentities(tx, row);
         const identities = JSON.parse(unseal(keys.identityKey, sealed, identityContext(row.id as number))) as BoxIdentity[];
         const rows = identities.map((i) => [i.gateway_id, i.secret, i.goods_name]);
@@ -95,7 +95,7 @@ export async function buyOrderRoutes(fastify: FastifyInstance, deps: AppDeps): P
     },
   );
 
-  app.get(
+  typed.get(
     `${BUY_ORDER_PATH}/:id/receipt_note`,
     {
       config: { access: { menu: BUY_ORDER_PATH, action: 'query' } },

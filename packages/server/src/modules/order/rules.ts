@@ -7,7 +7,7 @@ import { goods } from '../../db/schema.js';
 import { badRequest, refused } from '../../http/errors.js';
 import type { LinesDeclaration, ResourceDeclaration, Row } from '../../http/resource/types.js';
 import { refuseDuplicate } from '../../http/resource/unique.js';
-import { namesOf } from '../fleet/device/actions.js';
+import { namesOf } from '../device/actions.js';
 import { MSG } from './messages.js';
 import { type Numbered, lockNumbers, nextOrderNo } from './numbering.js';
 

@@ -39,12 +39,12 @@ async function checkCustomer(tx: Tx, customerId: number): Promise<void> {
  * leaving stock for the customer; the 送货单 is printed from it. A customer's users read the 出货单 of their
  * subtree and print their 送货单, nothing more.
  */
-export function sellOrderRoutes(fastify: FastifyInstance, deps: AppDeps): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function sellOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const hooks = orderWriteHooks(kind);
 
-  const def = registerResource(app, deps, {
+  const def = registerResource(typed, deps, {
     resource,
     table: sellOrder,
     scope: 'customer_id',
@@ -69,7 +69,7 @@ export function sellOrderRoutes(fastify: FastifyInstance, deps: AppDeps): void {
     sheet: orderSheet({ key: 'company_name', width: 24 }),
   });
 
-  app.get(
+  typed.get(
     `${SELL_ORDER_PATH}/:id/delivery_note`,
     {
       config: { access: { menu: SELL_ORDER_PATH, action: 'query' } },

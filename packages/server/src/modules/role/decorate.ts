@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, count, inArray, sql } from 'drizzle-orm';
-import { adminUser } from '../../../db/schema.js';
-import type { ResourceContext, Row } from '../../../http/resource/types.js';
-import { customerScope } from '../../../http/scope.js';
+import { adminUser } from '../../db/schema.js';
+import type { ResourceContext, Row } from '../../http/resource/types.js';
+import { customerScope } from '../../http/scope.js';
 
 const member = sql<number>`m.role_id`;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, ALL_ACTIONS, ROLE_ADMIN, ROLE_CUSTOMER } from '@gw/contracts';
-import { customer, role } from '../../../db/schema.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../../test/harness.js';
+import { customer, role } from '../../db/schema.js';
+import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
 const MENU = '/system/role';
 type Res = Awaited<ReturnType<TestApp['api']>>;

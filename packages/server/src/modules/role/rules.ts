@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleMenu, mergeRoleMenus } from '@gw/contracts';
-import { role } from '../../../db/schema.js';
-import { refused } from '../../../http/errors.js';
-import type { Row, WriteHooks } from '../../../http/resource/types.js';
-import { refuseDuplicate } from '../../../http/resource/unique.js';
-import { requireVendorScope } from '../../../http/scope.js';
+import { role } from '../../db/schema.js';
+import { refused } from '../../http/errors.js';
+import type { Row, WriteHooks } from '../../http/resource/types.js';
+import { refuseDuplicate } from '../../http/resource/unique.js';
+import { requireVendorScope } from '../../http/scope.js';
 import { MSG } from './messages.js';
 
 /** A grant editor without full access may pass on only the bits it has itself; bits a role already had stay. */

@@ -74,8 +74,8 @@ export async function ensureDeviceLinks(tx: Tx, boxes: Box[], base: string, user
 }
 
 /** `POST /device/device/short_url` {ids}: a link for each box that has none (vendor staff); every box's link answered. */
-export function deviceLinksRoute(fastify: FastifyInstance, deps: AppDeps): void {
-  fastify.withTypeProvider<ZodTypeProvider>().post(
+export function deviceLinksRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
     DEVICE_SHORT_URL_PATH,
     {
       config: { access: { menu: QRCODE_URL_MENU, action: 'add' } },

@@ -81,8 +81,8 @@ const fileName = (madeAt: string) => `二维码标签_${madeAt.replace(/-/g, '')
  * `GET /device/device/qr_labels?ids=1,2,3`: the boxes' QR labels as one printable HTML file (at most 500). Every
  * box must have its link already: the console makes the missing ones first (POST /device/device/short_url).
  */
-export function labelsRoute(fastify: FastifyInstance, deps: AppDeps): void {
-  fastify.withTypeProvider<ZodTypeProvider>().get(
+export function labelsRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
     DEVICE_QR_LABELS_PATH,
     {
       config: { access: { menu: QRCODE_URL_MENU, action: 'query' } },

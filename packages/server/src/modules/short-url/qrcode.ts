@@ -35,8 +35,8 @@ export function qrImage(text: string, format: (typeof QR_FORMATS)[number], size:
  * `GET /system/short_url/{id}/qrcode?format=png|svg&size=`: the QR code of a link's short URL, made here (no
  * outside service sees the links), as a download named after the code.
  */
-export function qrcodeRoute(fastify: FastifyInstance, deps: AppDeps): void {
-  fastify.withTypeProvider<ZodTypeProvider>().get(
+export function qrcodeRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
     shortUrlQrcodePath(':id'),
     {
       config: { access: { menu: QRCODE_URL_MENU, action: 'query' } },

@@ -21,7 +21,7 @@ const gatewayIdSql = sql<string | null>`(select d.gateway_id from device d where
  * short URL, its QR code and its visits per day; and the boxes' links (one per box, opening the box in the
  * console) with their printable QR labels. Registered under the API prefix.
  */
-export function shortUrlRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   const { publicUrl } = deps.config;
   registerResource(app, deps, {
     resource,

@@ -19,8 +19,8 @@ export function lastDays(today: string, days: number): string[] {
 }
 
 /** `GET /system/short_url/{id}/visits?days=`: a link's visits per day (China time), one entry a day, zeros filled. */
-export function visitsRoute(fastify: FastifyInstance, deps: AppDeps): void {
-  fastify.withTypeProvider<ZodTypeProvider>().get(
+export function visitsRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
     shortUrlVisitsPath(':id'),
     {
       config: { access: { menu: QRCODE_URL_MENU, action: 'query' } },

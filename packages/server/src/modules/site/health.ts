@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import client from 'prom-client';
+import type { AppDeps } from '../../app-deps.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { addressList } from '../../http/address-list.js';
 
 export const METRICS_MSG = {
@@ -43,15 +43,20 @@ function refuse(reply: FastifyReply, code: 401 | 403, message: string): FastifyR
   return reply.code(code).type('application/json; charset=utf-8').send({ code, message, data: null });
 }
 
-/**
- * /custom/api/healthz (checks the database) and /custom/api/metrics (Prometheus text): request counts and
- * durations by route template, plus the process defaults, for the token or the allowed addresses only. Returns
- * the registry for other parts' metrics.
- */
-export function registerHealth(app: FastifyInstance, db: Db, config: Pick<Config, 'metricsToken' | 'metricsAllow' | 'trustProxy'>): client.Registry {
-  const gate = metricsGate(config);
+/** The registry of this node's metrics, with the process defaults: the parts of the app add theirs (deps.metrics). */
+export function metricsRegistry(): client.Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/**
+ * /custom/api/healthz (checks the database) and /custom/api/metrics (Prometheus text): request counts and
+ * durations by route template, plus the process defaults, for the token or the allowed addresses only.
+ */
+export function registerHealth(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'config' | 'metrics'>): void {
+  const { db, config, metrics: registry } = deps;
+  const gate = metricsGate(config);
   const duration = new client.Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route template and status',
@@ -86,5 +91,4 @@ export function registerHealth(app: FastifyInstance, db: Db, config: Pick<Config
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
-  return registry;
 }

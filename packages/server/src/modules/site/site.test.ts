@@ -8,7 +8,7 @@ import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.
 const INDEX = '<!doctype html><html><head><title>console</title></head><body><div id="root"></div></body></html>';
 const APP_JS = 'console.log("the console");';
 
-describe('operations: health, metrics, docs and the console', () => {
+describe('the site: health, metrics, docs and the console', () => {
   let t: TestApp;
   let folder: string;
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceTagResource as resource } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import { deviceTag } from '../../../db/schema.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { withCompanyNames } from '../../../http/resource/company-names.js';
+import type { AppDeps } from '../../app-deps.js';
+import { deviceTag } from '../../db/schema.js';
+import { registerResource } from '../../http/resource/register.js';
+import { withCompanyNames } from '../../http/resource/company-names.js';
 import { checkTagWrite, newTagColumns, withDeviceCounts } from './rules.js';
 
 /** 设备标签 (/manager/tag): a company's own tags; deleting one leaves its boxes untagged. */
-export function tagRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   registerResource(app, deps, {
     resource,
     table: deviceTag,

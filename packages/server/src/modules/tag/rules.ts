@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../../db/client.js';
-import { customer, deviceTag, deviceTagLink } from '../../../db/schema.js';
-import { refused } from '../../../http/errors.js';
-import type { ResourceContext, Row } from '../../../http/resource/types.js';
-import { customerScope } from '../../../http/scope.js';
-import { MSG } from '../messages.js';
+import type { Tx } from '../../db/client.js';
+import { customer, deviceTag, deviceTagLink } from '../../db/schema.js';
+import { refused } from '../../http/errors.js';
+import type { ResourceContext, Row } from '../../http/resource/types.js';
+import { customerScope } from '../../http/scope.js';
+import { MSG } from '../fleet/messages.js';
 
 /**
  * A tag belongs to a company in the caller's scope (by default the caller's own), and its name is unique within

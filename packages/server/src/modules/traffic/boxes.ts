@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, pgTable } from 'drizzle-orm/pg-core';
 import { MB_BYTES, type TrafficBox } from '@gw/contracts';
-import type { Clock } from '../../../lib/clock.js';
-import type { ListReader } from '../../../http/resource/types.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ListReader } from '../../http/resource/types.js';
+import { queryRows } from '../../db/rows.js';
 import { monthRange } from './period.js';
 
 /**
@@ -49,7 +49,7 @@ export function trafficReader(clock: Clock): ListReader {
       const from = fromBoxes(start, end);
       const filter = where ? sql` where ${where}` : sql``;
       const [rows, [{ count }]] = await Promise.all([
-        rowsOf<Answered>(
+        queryRows<Answered>(
           db,
           sql`select device.id as device_id, device.gateway_id, device.name, device.customer_id, cu.company_name as customer_name,
             traffic_month.up_bytes, traffic_month.down_bytes, traffic_month.total_bytes,
@@ -57,7 +57,7 @@ export function trafficReader(clock: Clock): ListReader {
           ${from}${filter} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
         ),
         // only over=yes needs the sums to count; otherwise the boxes' own condition does
-        rowsOf<{ count: number }>(db, sql`select count(*)::int as count ${filters.over === 'yes' ? from : sql`from device`}${filter}`),
+        queryRows<{ count: number }>(db, sql`select count(*)::int as count ${filters.over === 'yes' ? from : sql`from device`}${filter}`),
       ]);
       return { items: rows.map(trafficItem), count };
     },

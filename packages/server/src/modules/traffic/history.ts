@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TrafficCustomer, TrafficCustomerQuery, TrafficDaily } from '@gw/contracts';
-import type { Db } from '../../../db/client.js';
-import { device } from '../../../db/schema.js';
-import { customerScope, customerSubtree } from '../../../http/scope.js';
-import { rowsOf } from '../../../mqtt/ingest/rows.js';
+import type { Db } from '../../db/client.js';
+import { device } from '../../db/schema.js';
+import { customerScope, customerSubtree } from '../../http/scope.js';
+import { queryRows } from '../../db/rows.js';
 import type { DayRange } from './period.js';
 
 /**
@@ -13,7 +13,7 @@ import type { DayRange } from './period.js';
  */
 export async function trafficByCustomer(db: Db, req: FastifyRequest, days: DayRange, q: TrafficCustomerQuery): Promise<TrafficCustomer[]> {
   const where = and(customerScope(req.user, device.customer_id), q.customer_id ? sql`${device.customer_id} in (${customerSubtree(q.customer_id)})` : undefined);
-  return rowsOf<TrafficCustomer>(
+  return queryRows<TrafficCustomer>(
     db,
     sql`select cu.id as customer_id, cu.company_name as customer_name, count(*)::int as box_count,
         coalesce(sum(m.up), 0)::float8 as up_bytes, coalesce(sum(m.down), 0)::float8 as down_bytes,
@@ -33,7 +33,7 @@ export async function trafficByCustomer(db: Db, req: FastifyRequest, days: DayRa
 
 /** One box's days, each day of the range one row (0 without traffic); null when the box is not the caller's. */
 export async function trafficDaily(db: Db, req: FastifyRequest, id: number, days: DayRange & { last: string }): Promise<TrafficDaily | null> {
-  const rows = await rowsOf<{ gateway_id: string; name: string; day: string; up: number; down: number }>(
+  const rows = await queryRows<{ gateway_id: string; name: string; day: string; up: number; down: number }>(
     db,
     sql`with box as (select id, gateway_id, name from device where ${and(eq(device.id, id), customerScope(req.user, device.customer_id))}),
       days as (select d::date as day from generate_series(${days.start}::date, ${days.last}::date, interval '1 day') d)

@@ -1,6 +1,6 @@
 import { TRAFFIC_MAX_DAYS } from '@gw/contracts';
-import { badRequest } from '../../../http/errors.js';
-import { addDays, chinaDate } from '../../../lib/china-day.js';
+import { badRequest } from '../../http/errors.js';
+import { addDays, chinaDate } from '../../lib/china-day.js';
 
 const DAY_MS = 86_400_000;
 

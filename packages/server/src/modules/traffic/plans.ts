@@ -1,15 +1,15 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { trafficPlanResource as resource } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
-import type { Tx } from '../../../db/client.js';
-import { trafficPlan, trafficPlanBox } from '../../../db/schema.js';
-import { notFound } from '../../../http/errors.js';
-import { ok } from '../../../http/reply.js';
-import { registerResource } from '../../../http/resource/register.js';
-import { refuseDuplicate } from '../../../http/resource/unique.js';
-import type { Row } from '../../../http/resource/types.js';
-import { requireVendorScope } from '../../../http/scope.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Tx } from '../../db/client.js';
+import { trafficPlan, trafficPlanBox } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { registerResource } from '../../http/resource/register.js';
+import { refuseDuplicate } from '../../http/resource/unique.js';
+import type { Row } from '../../http/resource/types.js';
+import { requireVendorScope } from '../../http/scope.js';
 
 export const PLAN_MSG = {
   vendorOnly: '流量套餐由平台统一管理,客户账号不能修改',

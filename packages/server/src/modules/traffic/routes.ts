@@ -13,11 +13,11 @@ import {
   trafficDailySchema,
 } from '@gw/contracts';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app-deps.js';
-import { device } from '../../../db/schema.js';
-import { notFound } from '../../../http/errors.js';
-import { ok } from '../../../http/reply.js';
-import { registerResource } from '../../../http/resource/register.js';
+import type { AppDeps } from '../../app-deps.js';
+import { device } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { registerResource } from '../../http/resource/register.js';
 import { OVER, trafficMonth, trafficReader, trafficSheet } from './boxes.js';
 import { trafficByCustomer, trafficDaily } from './history.js';
 import { dailyRange, monthRange } from './period.js';
@@ -28,7 +28,7 @@ import { setPlan, trafficPlanRoutes } from './plans.js';
  * 设置套餐), each company's totals, one box's days for its chart, and the plans themselves. Every route keeps to
  * the caller's customer scope by the box's company; a box outside it answers as a missing one.
  */
-export function trafficRoutes(app: FastifyInstance, deps: AppDeps): void {
+export default function routes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   registerResource(app, deps, {
     resource,

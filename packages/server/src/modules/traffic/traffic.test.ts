@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PATH, type ExportJob, MB_BYTES, TRAFFIC_CUSTOMERS_PATH, TRAFFIC_PATH, TRAFFIC_PLAN_PATH, type TrafficBox, trafficDailyPath } from '@gw/contracts';
-import { deviceTraffic } from '../../../db/schema.js';
-import { exportRunnerOf } from '../../../jobs/export-runner.js';
-import { chinaDate } from '../../../lib/china-day.js';
-import { type FleetWorld, fleetWorld } from '../../../test/fleet.js';
-import { type TestApp, createTestApp } from '../../../test/harness.js';
-import { sheetRows } from '../../../test/xlsx.js';
+import { deviceTraffic } from '../../db/schema.js';
+import { exportRunnerOf } from '../../jobs/export-runner.js';
+import { chinaDate } from '../../lib/china-day.js';
+import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
+import { type TestApp, createTestApp } from '../../test/harness.js';
+import { sheetRows } from '../../test/xlsx.js';
 
 const MONTH = '2025-03';
 

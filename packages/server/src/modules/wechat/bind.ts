@@ -16,9 +16,9 @@ const tags = ['user'];
 const DRAWS = 20;
 
 /** 绑定微信: a one-time code for `绑定 <code>`, and 解绑. */
-export function bindRoutes(fastify: FastifyInstance, deps: AppDeps): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(
+export function bindRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
     WECHAT_BIND_CODE_PATH,
     {
       config: { access: 'session' },
@@ -26,7 +26,7 @@ export function bindRoutes(fastify: FastifyInstance, deps: AppDeps): void {
     },
     async (req) => ok(await req.tx((tx) => issueBindCode(tx, req.user.id, deps.clock.now())), MSG.codeIssued),
   );
-  app.post(
+  typed.post(
     WECHAT_UNBIND_PATH,
     { config: { access: 'session' }, schema: { tags, summary: '解绑微信', response: { 200: envelopeSchema(z.null()) } } },
     async (req) => {

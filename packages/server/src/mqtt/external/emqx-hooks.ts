@@ -4,7 +4,7 @@ import client, { type Registry } from 'prom-client';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { API_PREFIX } from '../../http/guard.js';
-import { loadDeviceSecretKey } from '../../modules/fleet/device/rules.js';
+import { loadDeviceSecretKey } from '../../modules/device/rules.js';
 import { boxMayPublish, boxMaySubscribe, checkBoxLogin, credentialLookup } from '../box-access.js';
 
 export const EMQX_AUTHN_PATH = `${API_PREFIX}/mqtt/emqx/authn`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../ingest/rows.js';
+import { queryRows } from '../../db/rows.js';
 
 /** What an online state says of the box; '' for what it left out. */
 export interface Reported {
@@ -24,7 +24,7 @@ export async function noteIdentity(db: Db, gatewayId: string, reported: Reported
   const { version, fingerprint } = reported;
   const now = at.toISOString();
   // the row is locked before it is judged: two connections' first states never both fix a fingerprint
-  const [item] = await rowsOf<{ clone: boolean; expected: string; attempts: number }>(
+  const [item] = await queryRows<{ clone: boolean; expected: string; attempts: number }>(
     db,
     sql`with old as (
           select id, fingerprint, first_connected_at,

@@ -7,7 +7,7 @@ import { device, machineAlarm, machineLatest, machineStateLog, machineTool } fro
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { TelemetryPartitions, dayKey } from './partitions.js';
-import { rowsOf } from './rows.js';
+import { queryRows } from '../../db/rows.js';
 
 interface Fixture {
   category: string;
@@ -35,7 +35,7 @@ async function metric(t: TestApp, sample: string): Promise<number> {
 }
 
 const telemetryRows = async (t: TestApp, machineId: number) =>
-  (await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from telemetry where machine_tool_id = ${machineId}`))[0].n;
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from telemetry where machine_tool_id = ${machineId}`))[0].n;
 
 describe('telemetry ingest of data/<gw>/v1', () => {
   let t: TestApp;
@@ -119,7 +119,7 @@ describe('telemetry ingest of data/<gw>/v1', () => {
     await publish([{ device_id: 'PV-01', ts: at, values: v({ cnc_runstatus: 3, cnc_products: 10, cnc_mainproname: 'O1000' }) }]);
     await publish([{ device_id: 'PV-01', ts: at + 1000, values: v({ cnc_products: 12 }) }]);
     await expect.poll(() => telemetryRows(t, id)).toBe(2);
-    const history = await rowsOf<{ values: Record<string, unknown> }>(t.db, sql`select "values" from telemetry where machine_tool_id = ${id} order by ts`);
+    const history = await queryRows<{ values: Record<string, unknown> }>(t.db, sql`select "values" from telemetry where machine_tool_id = ${id} order by ts`);
     expect(history.map((h) => h.values)).toEqual([{ cnc_runstatus: 3, cnc_products: 10, cnc_mainproname: 'O1000' }, { cnc_products: 12 }]);
     const [latest] = await t.db.select().from(machineLatest).where(eq(machineLatest.machine_tool_id, id));
     expect(latest.values).toEqual({ cnc_runstatus: 3, cnc_products: 12, cnc_mainproname: 'O1000' });
@@ -164,7 +164,7 @@ describe('telemetry ingest of data/<gw>/v1', () => {
     const after = await latestRow();
     expect([after.state, after.parts_total, after.products]).toEqual(['running', 6, 16]);
     expect(await periods()).toBe(periodsBefore);
-    const stamps = await rowsOf<{ ms: number }>(t.db, sql`select (extract(epoch from ts) * 1000)::float8 as ms from telemetry where machine_tool_id = ${id} order by ts`);
+    const stamps = await queryRows<{ ms: number }>(t.db, sql`select (extract(epoch from ts) * 1000)::float8 as ms from telemetry where machine_tool_id = ${id} order by ts`);
     expect(stamps.map((s) => Number(s.ms))).toEqual([at, at + 1000, at + 2000, at + 3000]);
   });
 
@@ -221,7 +221,7 @@ describe('telemetry ingest of data/<gw>/v1', () => {
         ),
       );
       const stored = async () =>
-        (await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from telemetry where machine_tool_id in (${sql.join(kIds, sql`, `)})`))[0].n;
+        (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from telemetry where machine_tool_id in (${sql.join(kIds, sql`, `)})`))[0].n;
       // acknowledged means stored: every row is there the moment the last PUBACK arrived
       expect(await stored()).toBe(K * 3);
       const latest = await t.db.select().from(machineLatest).where(sql`${machineLatest.machine_tool_id} in (${sql.join(kIds, sql`, `)})`);
@@ -235,7 +235,7 @@ describe('telemetry ingest of data/<gw>/v1', () => {
   it('keeps partitions for today and tomorrow, and drops those older than the retention', async () => {
     const now = new Date();
     const exists = async (name: string) =>
-      (await rowsOf<{ ok: boolean }>(t.db, sql`select to_regclass(${name}) is not null as ok`))[0].ok;
+      (await queryRows<{ ok: boolean }>(t.db, sql`select to_regclass(${name}) is not null as ok`))[0].ok;
     expect(await exists(`telemetry_${dayKey(now)}`)).toBe(true);
     expect(await exists(`telemetry_${dayKey(new Date(now.getTime() + 86_400_000))}`)).toBe(true);
 
@@ -244,7 +244,7 @@ describe('telemetry ingest of data/<gw>/v1', () => {
     await partitions.ensure([dayKey(old)]);
     await t.db.execute(sql`insert into telemetry (machine_tool_id, ts, "values") values (1, ${old.toISOString()}::timestamptz, '{}'::jsonb)`);
     // a day's partition made by the ingest has the unique (machine_tool_id, ts) index of its parent
-    const [index] = await rowsOf<{ def: string }>(t.db, sql`select indexdef as def from pg_indexes where tablename = ${`telemetry_${dayKey(old)}`} and indexdef like '%(machine_tool_id, ts)%'`);
+    const [index] = await queryRows<{ def: string }>(t.db, sql`select indexdef as def from pg_indexes where tablename = ${`telemetry_${dayKey(old)}`} and indexdef like '%(machine_tool_id, ts)%'`);
     expect(index?.def).toMatch(/^CREATE UNIQUE INDEX/);
     expect(await partitions.dropOlderThan(now, 30)).toEqual([`telemetry_${dayKey(old)}`]);
     expect(await exists(`telemetry_${dayKey(old)}`)).toBe(false);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from './rows.js';
+import { queryRows } from '../../db/rows.js';
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +51,7 @@ export class TelemetryPartitions {
   /** Drops the partitions of days that ended more than `retentionDays` ago; the names of those dropped. */
   async dropOlderThan(now: Date, retentionDays: number): Promise<string[]> {
     const oldest = dayKey(new Date(now.getTime() - retentionDays * DAY_MS));
-    const children = await rowsOf<{ name: string }>(
+    const children = await queryRows<{ name: string }>(
       this.db,
       sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'telemetry'`,
     );
@@ -69,7 +69,7 @@ export class TelemetryPartitions {
   }
 
   private async exists(key: string): Promise<boolean> {
-    const [row] = await rowsOf<{ ok: boolean }>(this.db, sql`select to_regclass(${`telemetry_${key}`}) is not null as ok`);
+    const [row] = await queryRows<{ ok: boolean }>(this.db, sql`select to_regclass(${`telemetry_${key}`}) is not null as ok`);
     return row?.ok === true;
   }
 }

@@ -7,7 +7,7 @@ import { machineAlarm, machineLatest, machineTool } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { WARN_WINDOW_MS } from './rejections.js';
-import { rowsOf } from './rows.js';
+import { queryRows } from '../../db/rows.js';
 
 /** The rejection is written within a second of it: a poll that waits a few. */
 const SLOW = { timeout: 5000 };
@@ -25,7 +25,7 @@ describe('telemetry the platform refuses is acknowledged, never stored, and show
   let box: mqtt.MqttClient;
   let machineId: number;
   const history = async () =>
-    rowsOf<{ values: Record<string, unknown> }>(t.db, sql`select "values" from telemetry where machine_tool_id = ${machineId} order by ts`);
+    queryRows<{ values: Record<string, unknown> }>(t.db, sql`select "values" from telemetry where machine_tool_id = ${machineId} order by ts`);
   const shown = async (token = w.admin): Promise<Device> => (await t.api('GET', `${DEVICE_PATH}/${w.boxes.a}`, { token })).json().data;
   /** QoS 1: resolves on the PUBACK. */
   const publish = (payload: unknown) =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MachineState } from '@gw/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { type MachineCursor, alarmsOf, step } from './machine-step.js';
-import { rowsOf } from './rows.js';
+import { queryRows } from '../../db/rows.js';
 import type { BatchOutcome, Reading } from './types.js';
 
 interface AlarmRow {
@@ -48,7 +48,7 @@ export async function storeBatch(db: Db, readings: Reading[]): Promise<BatchOutc
 /** The latest rows (locked, in id order) and open alarms of these machines, in one round trip. */
 async function readMachines(tx: Tx, ids: number[]): Promise<{ latest: LatestRow[]; alarms: { id: number; machine_tool_id: number; alarm_no: string; alarm_msg: string }[] }> {
   const list = JSON.stringify(ids);
-  const [row] = await rowsOf<{ doc: string }>(
+  const [row] = await queryRows<{ doc: string }>(
     tx,
     sql`with ids as (select value::int as id from jsonb_array_elements_text(${list}::jsonb)),
       l as (select m.machine_tool_id, m.ts, m."values", m.state, m.state_since, m.products, m.parts_total, m.day, m.day_parts, m.day_run_s

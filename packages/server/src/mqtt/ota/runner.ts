@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BOX_API, type BoxUpgrade, type RolloutItemState, type RolloutState } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { REASON } from '../../modules/firmware/rollout/messages.js';
-import { firmwareDownloadUrl } from '../../modules/firmware/version/file-token.js';
+import { firmwareDownloadUrl } from '../../modules/firmware/file-token.js';
 import { startPeriodic } from '../../lib/periodic.js';
 import { BoxCommandError, type BoxCommands, type BoxReply } from '../commands/types.js';
 import type { RolloutNews } from './news.js';

@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ROLLOUT_ITEM_TIMEOUT_MINUTES, type RolloutItemState, type RolloutState } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { REASON, stopReason } from '../../modules/firmware/rollout/messages.js';
 
 /** A box the step put in `sending`: the command goes out once the step is committed. */
@@ -51,7 +52,6 @@ type Locked = {
 /** How long a busy box back on another connection may stay silent before its order goes again. */
 export const RESUME_AFTER_MS = 5000;
 
-const rowsOf = async <T extends Record<string, unknown>>(tx: Tx, query: SQL) => ((await tx.execute<T>(query)) as { rows: T[] }).rows;
 const iso = (date: Date) => date.toISOString();
 
 /**
@@ -64,7 +64,7 @@ const iso = (date: Date) => date.toISOString();
  */
 export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): Promise<StepResult | null> {
   const { now } = times;
-  const [r] = await rowsOf<Locked>(
+  const [r] = await queryRows<Locked>(
     tx,
     sql`select r.id, r.batch, r.batches, r.concurrency, r.pause_seconds, r.stop_failure_percent, r.offline_deadline_minutes,
                r.batch_started_at, r.next_batch_at, r.version_id, v.version, v.sha256, v.size
@@ -86,7 +86,7 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
 
   // commands lost with their node: sent, never echoed, long past the command timeout — again once, then 设备无响应
   changed(
-    await rowsOf(
+    await queryRows(
       tx,
       sql`update rollout_item set state = case when error = ${REASON.resent} then 'failed' else 'pending' end,
                  error = case when error = ${REASON.resent} then ${REASON.noAnswer} else ${REASON.resent} end,
@@ -102,7 +102,7 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
   // version the box comes back with. updated_at stays the box's last word: a box that does not answer this send is
   // an unechoed command (again once, then 设备无响应), and only the box's own words put off 升级超时.
   const resumeMs = times.resumeMs ?? RESUME_AFTER_MS;
-  const resent = await rowsOf<{ device_id: number; gateway_id: string; state: RolloutItemState }>(
+  const resent = await queryRows<{ device_id: number; gateway_id: string; state: RolloutItemState }>(
     tx,
     sql`update rollout_item i set state = 'sending', sent_at = ${iso(now)}, progress = 0, session = d.online_session
           from device d
@@ -117,7 +117,7 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
   // busy boxes that stopped reporting
   const itemTimeoutMs = times.itemTimeoutMs ?? ROLLOUT_ITEM_TIMEOUT_MINUTES * 60_000;
   changed(
-    await rowsOf(
+    await queryRows(
       tx,
       sql`update rollout_item set state = 'failed', error = ${REASON.timeout}, updated_at = ${iso(now)}
            where rollout_id = ${rolloutId} and state in ('sending', 'downloading', 'verifying', 'installing')
@@ -130,7 +130,7 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
     const started = r.batch_started_at ? new Date(r.batch_started_at) : now;
     if (now.getTime() - started.getTime() > r.offline_deadline_minutes * 60_000) {
       changed(
-        await rowsOf(
+        await queryRows(
           tx,
           sql`update rollout_item i set state = 'skipped', error = ${REASON.offline}, updated_at = ${iso(now)}
                 from device d
@@ -140,14 +140,14 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
       );
     }
 
-    const [{ busy }] = await rowsOf<{ busy: number }>(
+    const [{ busy }] = await queryRows<{ busy: number }>(
       tx,
       sql`select count(*)::int as busy from rollout_item
            where rollout_id = ${rolloutId} and state in ('sending', 'downloading', 'verifying', 'installing')`,
     );
     const room = r.concurrency - Number(busy);
     if (room > 0) {
-      const sent = await rowsOf<{ device_id: number; gateway_id: string; state: RolloutItemState }>(
+      const sent = await queryRows<{ device_id: number; gateway_id: string; state: RolloutItemState }>(
         tx,
         sql`update rollout_item i set state = 'sending', sent_at = ${iso(now)}, updated_at = ${iso(now)}, progress = 0, session = next.online_session
               from (select ri.device_id, d.online_session from rollout_item ri join device d on d.id = ri.device_id
@@ -161,7 +161,7 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
       changed(sent);
     }
 
-    const [batch] = await rowsOf<{ total: number; failed: number; open: number }>(
+    const [batch] = await queryRows<{ total: number; failed: number; open: number }>(
       tx,
       sql`select count(*) filter (where batch = ${r.batch})::int as total,
                  count(*) filter (where batch = ${r.batch} and state = 'failed')::int as failed,
@@ -179,7 +179,7 @@ export async function stepRollout(tx: Tx, rolloutId: number, times: StepTimes): 
       break;
     }
     // the next batch with a box still to go (after a retry the batches between may all be final already)
-    const [next] = await rowsOf<{ batch: number | null }>(
+    const [next] = await queryRows<{ batch: number | null }>(
       tx,
       sql`select min(batch) as batch from rollout_item
            where rollout_id = ${rolloutId} and batch > ${r.batch} and state not in ('done', 'failed', 'skipped')`,

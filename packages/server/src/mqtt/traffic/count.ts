@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chinaDate } from '../../lib/china-day.js';
-import { rowsOf } from '../ingest/rows.js';
+import { queryRows } from '../../db/rows.js';
 
 const DAY_MS = 86_400_000;
 
@@ -35,7 +35,7 @@ export function bookedAt(ts: number, now: Date): Date {
 export async function countTraffic(db: Db, report: TrafficReport, now: Date): Promise<TrafficOutcome> {
   const at = bookedAt(report.ts, now);
   return db.transaction(async (tx) => {
-    const [box] = await rowsOf<{ id: number; tx: number | null; rx: number | null; ts: number | null }>(
+    const [box] = await queryRows<{ id: number; tx: number | null; rx: number | null; ts: number | null }>(
       tx,
       sql`select d.id, c.tx::float8 as tx, c.rx::float8 as rx, (extract(epoch from c.ts) * 1000)::float8 as ts from device d
         left join lateral (select tx, rx, ts from device_traffic_counter where device_id = d.id for update) c on true
