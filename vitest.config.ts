@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +18,9 @@ const serverDatabase = (server: string) => ({
 // a second time against real PostgreSQL).
 export default defineConfig({
   test: {
+    // A worker per core: the runner's own process mostly waits on its workers (vitest's default keeps a core for it,
+    // which on a 2-core machine is one worker). CI, running two suites side by side, passes --maxWorkers=1 to each.
+    maxWorkers: availableParallelism(),
     // React work a web test file left scheduled (an antd toast closing on its timer) that runs after the file's
     // jsdom is gone: an artefact of the teardown, not of the console. Only that exact error is let through.
     onUnhandledError(error): boolean | void {
