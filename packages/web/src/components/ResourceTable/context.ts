@@ -1,12 +1,80 @@
 import type { Action } from '@gw/contracts';
+import type { FormInstance } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ComponentType, type ReactNode, createContext, useContext } from 'react';
-import type { BulkAction, CanDelete, CanEdit, RowAction } from './listTypes';
 import type { Allowed } from './Toolbar';
 import type { FilterField, Id, ResourceFormProps } from './types';
 import type { ColumnSettingsControls } from './useColumnSettings';
 import type { useEditor } from './useEditor';
 import type { ResourceTableResult } from './useResourceTable';
+
+/** A button in a row's 操作 column, after 编辑 and 删除. */
+export interface RowAction<T extends object> {
+  key: string;
+  label: ReactNode;
+  /** The permission bit on the list's menu the button needs (hidden without it). */
+  permission?: Action;
+  /** Whether this row offers the action (e.g. only online boxes); default all rows. */
+  visible?: (row: T) => boolean;
+  /** Asked in a confirmation before `onClick` runs. */
+  confirm?: string;
+  /**
+   * Asked in a dialog (titled by the label) before `onClick` runs, which receives its values; the dialog stays
+   * open while a returned promise is pending and when it rejects (e.g. 吊销 asks 吊销原因).
+   */
+  form?: ComponentType<RowFormProps<T>>;
+  danger?: boolean;
+  /**
+   * What it does, with the list around it (e.g. `list.runRow('secret', row.id)`, `list.detail.show(row)`) and the
+   * values of its form if it has one; the button shows as loading until a returned promise settles.
+   */
+  onClick: (row: T, list: ResourceListValue<T>, values?: Record<string, unknown>) => unknown;
+}
+
+/** What a row action's form receives: Form.Items for the body sent for that row. */
+export interface RowFormProps<T> {
+  form: FormInstance;
+  row: T;
+}
+
+/** What a bulk action's form receives: Form.Items for the body sent besides `ids`. */
+export interface BulkFormProps {
+  form: FormInstance;
+  /** The selected ids. */
+  ids: Id[];
+}
+
+/**
+ * A toolbar button acting on the selected rows. Without `onClick` it sends `POST {resource}/{name ?? key}` with
+ * `{ids, ...values}`, where the values come from `form` (asked in a dialog first) if there is one, and refreshes.
+ */
+export interface BulkAction {
+  key: string;
+  /**
+   * The declared action it sends, when not `key`: two buttons may send one action with different bodies (打标签
+   * and 移除标签 both send `tag`, with mode add or remove).
+   */
+  name?: string;
+  label: ReactNode;
+  /** The permission bit on the list's menu the button needs (hidden without it). */
+  permission?: Action;
+  icon?: ReactNode;
+  danger?: boolean;
+  /** Asked before sending (without a form), e.g. count => `确定重置选中的 ${count} 台设备?`. */
+  confirm?: string | ((count: number) => string);
+  form?: ComponentType<BulkFormProps>;
+  /** Does it all itself instead (e.g. opens a page's own dialog), with the list around it. */
+  onClick?: (ids: Id[], list: ResourceListValue) => unknown;
+}
+
+/**
+ * Whether a row can be deleted: true, false (删除 left out), or the reason it cannot (删除 disabled, the reason as its
+ * tooltip), e.g. row => row.machine_count ? `设备下还有 ${row.machine_count} 台机床` : true.
+ */
+export type CanDelete<T> = (row: T) => boolean | string;
+
+/** Whether a row can be edited: false leaves its 编辑 out (e.g. an order once confirmed). */
+export type CanEdit<T> = (row: T) => boolean;
 
 /** What every piece of a list reads: the list controller plus the page's permissions, form, columns and actions. */
 export interface ResourceListValue<T extends object = object> extends ResourceTableResult<T> {
