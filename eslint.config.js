@@ -41,6 +41,49 @@ function consoleZones(src) {
   ];
 }
 
+/** An import or re-export of types as one of values: to the graph of modules both are the same edge. */
+function asValueImport(node) {
+  if (node.type === 'ImportDeclaration' || node.type === 'TSImportEqualsDeclaration') {
+    const specifiers = node.specifiers?.map((specifier) => ({ ...specifier, importKind: 'value' }));
+    return { ...node, importKind: 'value', ...(specifiers && { specifiers }) };
+  }
+  if ((node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) {
+    const specifiers = node.specifiers?.map((specifier) => ({ ...specifier, exportKind: 'value' }));
+    return { ...node, exportKind: 'value', ...(specifiers && { specifiers }) };
+  }
+  return node;
+}
+
+/** The TypeScript parser, its imports and re-exports of types marked as values (for the modules no-cycle reads). */
+const typesAsValuesParser = {
+  meta: { name: 'typescript-types-as-values' },
+  parseForESLint(code, options) {
+    const parsed = tseslint.parser.parseForESLint(code, options);
+    parsed.ast.body = parsed.ast.body.map(asValueImport);
+    return parsed;
+  },
+};
+
+/**
+ * import-x/no-cycle with type-only imports followed too (the rule skips them and has no option not to): a circle
+ * of types still ties its modules together, none of them read, moved or split without the others. The rule is
+ * import-x's own, shown every import as one of values: the linted file's through its visitor, those of the
+ * modules it reaches through the parser it reads them with (the settings' own parsers set aside for it).
+ */
+const noCycleWithTypes = {
+  meta: importX.rules['no-cycle'].meta,
+  create(context) {
+    const { 'import-x/parsers': _parsers, ...settings } = context.settings;
+    const seen = Object.create(context, {
+      settings: { value: settings },
+      languageOptions: { value: { ...context.languageOptions, parser: typesAsValuesParser } },
+    });
+    const visitor = importX.rules['no-cycle'].create(seen);
+    return Object.fromEntries(Object.entries(visitor).map(([key, visit]) => [key, (node) => visit(asValueImport(node))]));
+  },
+};
+const local = { rules: { 'no-cycle': noCycleWithTypes } };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/server/drizzle/**', 'packages/server/scripts/**'] },
   js.configs.recommended,
@@ -67,7 +110,7 @@ export default tseslint.config(
   // one feature into another, and no module reaches itself again through its imports.
   {
     files: ['packages/web/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local },
     settings: {
       // the modules no-cycle follows are TypeScript, read with the TypeScript parser
       'import-x/extensions': ['.ts', '.tsx', '.js'],
@@ -82,17 +125,20 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: consoleZones('packages/web/src') }],
     },
   },
   // The server's layers import one way: modules → jobs → http → lib. http/ (the guard and the resource machine)
   // imports neither the modules built on it nor the jobs (it reaches them through deps.sheets); jobs/ run lists
-  // through the machine but import no module; lib/ imports none of them. No module reaches itself again.
+  // through the machine but import no module; lib/ imports none of them. The services the modules use through
+  // deps sit below them: mqtt/ (the box link) imports no module and no job, live/ (the console's live channel,
+  // which the box link publishes on) none of those nor mqtt/; http/ and lib/ import neither service. No module
+  // reaches itself again.
   {
     files: ['packages/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local },
     settings: {
       'import-x/extensions': ['.ts', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
@@ -105,7 +151,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -119,9 +165,24 @@ export default tseslint.config(
             },
             { target: 'packages/server/src/jobs', from: 'packages/server/src/modules', message: 'jobs/ import no module: move what both need to lib/ or http/.' },
             {
+              target: 'packages/server/src/http',
+              from: ['packages/server/src/mqtt', 'packages/server/src/live'],
+              message: 'http/ does not import the services (mqtt/, live/): routes reach them through deps.',
+            },
+            {
+              target: 'packages/server/src/mqtt',
+              from: ['packages/server/src/modules', 'packages/server/src/jobs'],
+              message: 'mqtt/ is a service below the modules: it imports no module and no job; move what both need down into mqtt/.',
+            },
+            {
+              target: 'packages/server/src/live',
+              from: ['packages/server/src/modules', 'packages/server/src/jobs', 'packages/server/src/mqtt'],
+              message: 'live/ is a service below the modules and the box link: it imports no module, no job and nothing of mqtt/.',
+            },
+            {
               target: 'packages/server/src/lib',
-              from: ['packages/server/src/http', 'packages/server/src/jobs', 'packages/server/src/modules'],
-              message: 'lib/ is the bottom layer: it imports none of http/, jobs/ or modules/.',
+              from: ['packages/server/src/http', 'packages/server/src/jobs', 'packages/server/src/modules', 'packages/server/src/mqtt', 'packages/server/src/live'],
+              message: 'lib/ is the bottom layer: it imports none of http/, jobs/, modules/, mqtt/ or live/.',
             },
           ],
         },

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import { applyChineseMessages, serverSlugs } from '@gw/contracts';
-import type { AppDeps, ModuleRoutes } from './app-deps.js';
+import type { AppDeps, CoreDeps, ModuleRoutes } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { seed } from './db/seed.js';
@@ -16,12 +16,13 @@ import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { strictBodyValidator } from './http/validator.js';
 import { CountCache } from './http/resource/count-cache.js';
-import { startJobs } from './jobs/export-runner.js';
+import { type ExportRunner, exportRunner } from './jobs/export-runner.js';
 import { sheetJobs } from './jobs/sheets.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { TokenSigner } from './lib/token.js';
-import { liveBusFor } from './live/pg-bus.js';
-import { startLive } from './live/start.js';
+import { LocalLiveBus } from './live/bus.js';
+import { registerLiveChannel } from './live/channel.js';
+import { startLiveBus } from './live/start.js';
 import { noticeRoutes } from './modules/notice/routes.js';
 import { shortUrlRedirectRoutes } from './modules/short-url/routes.js';
 import { amapKeySet, registerConsole } from './modules/site/console.js';
@@ -29,7 +30,7 @@ import { registerDocs } from './modules/site/docs.js';
 import { metricsRegistry, registerHealth } from './modules/site/health.js';
 import { Captchas } from './modules/tools/captcha.js';
 import { toolsRoutes } from './modules/tools/routes.js';
-import { startMqtt } from './mqtt/start.js';
+import { type StartedMqtt, startMqtt } from './mqtt/start.js';
 import { userRoutes } from './modules/user/routes.js';
 import { wechatCallbackRoutes, wechatRoutes } from './modules/wechat/routes.js';
 import { Sessions } from './modules/user/sessions.js';
@@ -37,12 +38,22 @@ import { Sessions } from './modules/user/sessions.js';
 // Chinese validation messages for every schema, on the server as in the console.
 applyChineseMessages();
 
+/** The services an app runs beside its routes: the box link, the console's live channel, the export runner. */
+export const SERVICES = ['mqtt', 'live', 'jobs'] as const;
+export type Service = (typeof SERVICES)[number];
+
 export interface AppOptions {
   config: Config;
   db: Db;
   clock?: Clock;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /**
+   * The services to start; a server starts them all (the default). A test names those it needs: without 'mqtt'
+   * the app has no box link (as with MQTT_BROKER=off), without 'live' its events stay in process and no tab
+   * connects, without 'jobs' queued exports wait (as for another node's runner).
+   */
+  services?: readonly Service[];
 }
 
 export interface BuiltApp {
@@ -81,24 +92,16 @@ export async function registerMenuModules(app: FastifyInstance, deps: AppDeps, s
 /** TRUST_PROXY as a hop count: believe the addresses that many proxies appended. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** Seeds the database and assembles the server: framework plugins, then app plugins, then routes. */
+/**
+ * Seeds the database and assembles the server: the services first (every one in deps before the first route
+ * registers), then framework plugins, then app plugins, then routes; boxes are let in last. A start that fails
+ * stops what it had started.
+ */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, db } = options;
-  const clock = options.clock ?? systemClock;
+  const services = new Set(options.services ?? SERVICES);
   const seeded = await seed(db, { superUser: config.superUser, adminPassword: config.adminPassword });
   const signer = new TokenSigner(config.jwtSecret || seeded.jwtSecret);
-  const deps: AppDeps = {
-    config,
-    db,
-    clock,
-    sessions: new Sessions({ db, clock, signer, superUser: config.superUser, ttlHours: config.tokenTtlHours, cacheMs: config.sessionCacheMs }),
-    captchas: new Captchas(db, clock),
-    counts: new CountCache(config.listCountCacheMs),
-    sheets: sheetJobs,
-    metrics: metricsRegistry(),
-    // across nodes through LISTEN/NOTIFY on real PostgreSQL; in process on PGlite
-    live: liveBusFor(db),
-  };
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -111,6 +114,64 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     bodyLimit: BODY_CEILING_BYTES,
     frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
+  try {
+    const started = await startServices(app, options, services, signer);
+    await registerRoutes(app, started);
+    // last, once the whole app stands, so that a start failing on a route has taken nothing from the other nodes:
+    // no job (the runner finds a job's resource by the path its routes register) and no box's message (an external
+    // broker shares the fleet's messages among the nodes subscribed; an embedded one's boxes would be dropped)
+    await started.jobs?.start();
+    started.mqtt?.open();
+    return { app, deps: started.deps, generatedPassword: seeded.generatedPassword };
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+interface StartedServices {
+  deps: AppDeps;
+  mqtt?: StartedMqtt;
+  /** The export runner, taking jobs once started: a job names its resource by the route path its routes register. */
+  jobs?: ExportRunner;
+}
+
+/**
+ * The app's services, in the order they use each other: the shared ones, the live bus, the box link (which
+ * publishes on it), then deps whole, the live channel (the console's tabs, on the HTTP server's upgrades) and
+ * the export runner. Each stops with the app; onClose hooks run last added first, so the bus closes after
+ * everything that publishes on it.
+ */
+async function startServices(app: FastifyInstance, options: AppOptions, services: ReadonlySet<Service>, signer: TokenSigner): Promise<StartedServices> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const core: CoreDeps = {
+    config,
+    db,
+    clock,
+    sessions: new Sessions({ db, clock, signer, superUser: config.superUser, ttlHours: config.tokenTtlHours, cacheMs: config.sessionCacheMs }),
+    captchas: new Captchas(db, clock),
+    counts: new CountCache(config.listCountCacheMs),
+    sheets: sheetJobs,
+    metrics: metricsRegistry(),
+    // without the live service (a test that does not ask for it) events stay in this process and no tab connects
+    live: services.has('live') ? await startLiveBus(app, db) : new LocalLiveBus(),
+  };
+  const mqtt = services.has('mqtt') ? await startMqtt(app, core) : undefined;
+  const deps: AppDeps = { ...core, ...mqtt?.deps };
+  if (services.has('live')) registerLiveChannel(app, deps, deps.metrics);
+  let jobs: ExportRunner | undefined;
+  if (services.has('jobs')) {
+    const runner = exportRunner(deps, { log: app.log });
+    app.addHook('onClose', () => runner.stop());
+    jobs = runner;
+  }
+  return { deps, mqtt, jobs };
+}
+
+/** Framework plugins, app plugins, then every route, on services that are all there. */
+async function registerRoutes(app: FastifyInstance, { deps, mqtt }: StartedServices): Promise<void> {
+  const { config, db, clock } = deps;
   app.setValidatorCompiler(strictBodyValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (req, reply, payload, done) => {
@@ -136,16 +197,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // the platform's routes that are no menu's: the WeChat binding and the outbox of WeChat notices
   await app.register(async (scope) => wechatRoutes(scope, deps), { prefix: API_PREFIX });
   await app.register(async (scope) => noticeRoutes(scope, deps), { prefix: API_PREFIX });
-  // public, at their own full paths: WeChat's callback and the short-link redirect
+  // public, at their own full paths: WeChat's callback, the short-link redirect and the box link's own (EMQX's hooks)
   await app.register(async (scope) => wechatCallbackRoutes(scope, deps));
   await app.register(async (scope) => shortUrlRedirectRoutes(scope, deps));
+  await mqtt?.registerRoutes(app);
 
-  await startMqtt(app, deps);
-  await startLive(app, deps);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   await registerConsole(app, config.webDist, uploadsDir);
-  const jobs = await startJobs(deps, { log: app.log });
-  app.addHook('onClose', () => jobs.stop());
-  return { app, deps, generatedPassword: seeded.generatedPassword };
 }

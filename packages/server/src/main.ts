@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     built = await buildApp({ config, db: database.db });
   } catch (err) {
     // the embedded broker is the only listener the app starts itself (TCP or TLS on MQTT_PORT; its WebSocket
-    // rides on the HTTP port); what had started dies with the process, the database is closed first
+    // rides on the HTTP port); buildApp has stopped what it had started, the database is closed before the exit
     await database.close().catch(() => undefined);
     throw refusedListen(err, 'MQTT_PORT', config.mqttPort, config.host);
   }

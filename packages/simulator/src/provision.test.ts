@@ -9,7 +9,7 @@ let t: TestApp;
 let api: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_CAPTCHA: 'off' } });
+  t = await createTestApp({ services: ['mqtt'], env: { LOGIN_CAPTCHA: 'off' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

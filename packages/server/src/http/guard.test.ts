@@ -1,8 +1,10 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, ROLE_ADMIN, type RoleMenu } from '@gw/contracts';
 import { eq } from 'drizzle-orm';
 import { customer, role } from '../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../test/harness.js';
+import { registerGuard } from './guard.js';
 
 const MENU = '/manager/custom';
 
@@ -124,12 +126,18 @@ describe('route guard: menu and action bits', () => {
   });
 
   it('refuses to start when an API route declares no access', async () => {
-    await expect(
-      createTestApp({
-        beforeReady(app) {
+    // the guard alone on a bare Fastify: it refuses the route as it is declared
+    const app = Fastify({ logger: false });
+    registerGuard(app, t.deps.sessions, t.db);
+    try {
+      await expect(
+        (async () => {
           app.get('/custom/api/v1/x', async () => ({ leaked: true }));
-        },
-      }),
-    ).rejects.toThrow(/GET \/custom\/api\/v1\/x 没有声明访问权限/);
+          await app.ready();
+        })(),
+      ).rejects.toThrow(/GET \/custom\/api\/v1\/x 没有声明访问权限/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -122,7 +122,7 @@ describe('isolation of two customer trees on every route', () => {
   let ops: Op[];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt', 'live', 'jobs'] });
     w = await twoTrees(t);
     ops = operationsOf(t.app.swagger() as unknown as Doc, API);
     // two trees made through the API: on a loaded 2-core machine more than the default minute

@@ -13,7 +13,7 @@ describe('export of 100,000 rows', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['jobs'] });
     admin = await t.login('admin', ADMIN_PASSWORD);
     // one statement, without the per-row audit trigger: the rows are the fixture, not what is tested
     await t.db.execute(sql`alter table customer disable trigger audit`);

@@ -36,11 +36,20 @@ const STALE_MS = 60_000;
 /** A failure whose message the user may read; anything else is logged and shown as 导出失败. */
 class JobFailure extends Error {}
 
+/**
+ * The export runner of an app, not started: the jobs its routes queue (deps.sheets) reach it from now on, and
+ * wait in the queue until it starts.
+ */
+export function exportRunner(deps: AppDeps, options: ExportRunnerOptions = {}): ExportRunner {
+  const runner = new ExportRunner(deps, options);
+  setJobQueue(deps, runner);
+  return runner;
+}
+
 /** Starts the export runner of an app: fails the jobs a crash cut short, then runs queued jobs as they come. */
 export async function startJobs(deps: AppDeps, options: ExportRunnerOptions = {}): Promise<ExportRunner> {
-  const runner = new ExportRunner(deps, options);
+  const runner = exportRunner(deps, options);
   await runner.start();
-  setJobQueue(deps, runner);
   return runner;
 }
 
@@ -59,6 +68,7 @@ export const exportRunnerOf = (deps: AppDeps) => jobQueueOf(deps) as ExportRunne
 export class ExportRunner {
   private readonly active = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private started = false;
   private stopping = false;
   private filling: Promise<void> | null = null;
   private refill = false;
@@ -76,6 +86,8 @@ export class ExportRunner {
   async start(): Promise<void> {
     await this.failDead(true);
     await this.sweep();
+    // only now: a job claimed before would count as one of this node's that died with its last run
+    this.started = true;
     const log = (err: unknown) => this.options.log?.error({ err }, 'export jobs');
     const heartbeat = this.options.heartbeatMs ?? HEARTBEAT_MS;
     this.timers.push(setInterval(() => this.kick(), this.options.pollMs ?? 2000).unref());
@@ -84,9 +96,9 @@ export class ExportRunner {
     this.kick();
   }
 
-  /** Looks for queued jobs now (a new job was queued, or one finished). */
+  /** Looks for queued jobs now (a new job was queued, or one finished); a runner not started yet takes none. */
   kick(): void {
-    if (this.stopping) return;
+    if (!this.started || this.stopping) return;
     if (this.filling) {
       this.refill = true;
       return;

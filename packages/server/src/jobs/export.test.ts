@@ -39,7 +39,7 @@ describe('export of a list as a background xlsx job', () => {
     (await api('POST', MENU, admin, { company_name, parent_id, contact: '联系人', phone: '021-1234567', address: '上海市|121.4|31.2' })).json().data.id as number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['jobs'] });
     admin = await t.login('admin', ADMIN_PASSWORD);
     ids.A = await create('A 集团');
     ids.A1 = await create('A1 工厂', ids.A);

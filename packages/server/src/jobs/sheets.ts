@@ -1,7 +1,7 @@
 import { exportJob } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { requestOrigin } from '../http/origin.js';
-import type { SheetJobs } from '../http/resource/sheets.js';
+import type { SheetJobs } from '../app-deps.js';
 import { exportScopeOf, serializeJob } from './export-jobs.js';
 import { MAX_IMPORT_ROWS, importColumns, importSheet } from './import.js';
 import { MSG } from './messages.js';

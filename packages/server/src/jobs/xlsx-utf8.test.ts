@@ -35,7 +35,7 @@ describe('xlsx import keeps Chinese text split across zip chunks (exceljs #2063/
     (await t.db.select({ name: customer.company_name }).from(customer).where(like(customer.company_name, `${prefix}%`))).map((c) => c.name).sort();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['jobs'] });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     admin = await t.login('admin', ADMIN_PASSWORD);
   });

@@ -23,7 +23,7 @@ describe('the live channel', () => {
   const presence = (customer_id: number, device_id: number): LiveEvent => ({ type: 'presence', customer_id, device_id, gateway_id: `G${device_id}`, online: true, at });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt', 'live', 'jobs'] });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/custom/api/v1/live`;
     w = await fleetWorld(t, 'L');

@@ -24,7 +24,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the live bus across nodes (real Post
   let urlOfB: string;
 
   beforeAll(async () => {
-    a = await createTestApp();
+    a = await createTestApp({ services: ['live'] });
     w = await fleetWorld(a, 'X');
     // a second node on the same database
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-test-'));

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app-deps.js';
-import { type LiveChannelOptions, registerLiveChannel } from './channel.js';
-import { PgLiveBus } from './pg-bus.js';
+import type { Db } from '../db/client.js';
+import type { LiveBus } from './bus.js';
+import { PgLiveBus, liveBusFor } from './pg-bus.js';
 
 /**
- * Starts the live side of the app: the cross-node LISTEN connection when the bus has one (real PostgreSQL),
- * then the channel for the console's tabs. Both stop with the app (tabs first, then the bus).
+ * The live bus of an app, started: across nodes through LISTEN/NOTIFY on real PostgreSQL (its LISTEN connection
+ * open when this resolves), in process on PGlite. Closed with the app after every part that publishes on it,
+ * which start after it.
  */
-export async function startLive(app: FastifyInstance, deps: AppDeps, options?: LiveChannelOptions): Promise<void> {
-  const bus = deps.live;
+export async function startLiveBus(app: FastifyInstance, db: Db): Promise<LiveBus> {
+  const bus = liveBusFor(db, app.log);
   if (bus instanceof PgLiveBus) {
-    bus.log ??= app.log;
-    await bus.start();
+    // onClose hooks run last added first: the publishers' own stops (flushing what they hold) come before this
     app.addHook('onClose', () => bus.close());
+    await bus.start();
   }
-  registerLiveChannel(app, deps, deps.metrics, options);
+  return bus;
 }

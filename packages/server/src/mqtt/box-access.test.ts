@@ -12,7 +12,7 @@ describe('box login and topic ACL on the embedded broker', () => {
   const A = 'M-A';
   const B = 'M-B';
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     w = await fleetWorld(t, 'M');
     url = `mqtt://127.0.0.1:${t.deps.broker!.port}`;
   });

@@ -2,8 +2,7 @@ import type { Aedes, AuthenticateError } from 'aedes';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { device } from '../db/schema.js';
-import { loadDeviceSecretKey } from '../modules/device/rules.js';
-import { verifyDeviceSecret } from '../modules/fleet/secret.js';
+import { loadDeviceSecretKey, verifyDeviceSecret } from './identity/secret.js';
 import type { BrokerMetrics } from './metrics.js';
 
 /** Topics a box publishes on, each `<kind>/<its gateway_id>/v1`; it subscribes only to its `control/…/v1`. */

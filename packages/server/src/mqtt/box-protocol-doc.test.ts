@@ -182,7 +182,7 @@ describe.skipIf('missing' in clients)('docs/box-protocol.md: the mosquitto examp
   const env = () => ({ HOST: '127.0.0.1', PORT: String(t.deps.broker!.port), GW: gw, SECRET: secret });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     admin = await t.login('admin', ADMIN_PASSWORD);
     const box = await t.api('POST', DEVICE_PATH, { token: admin, body: { gateway_id: gw, name: gw } });
     ({ id: deviceId, secret } = box.json().data as { id: number; secret: string });

@@ -85,7 +85,7 @@ describe.skipIf(missing !== null)('the example Python box (examples/python-box/b
   const boxApi = (method: string, url: string, data?: unknown) => t.api('POST', `${DEVICE_PATH}/${w.boxes.a}/box_api`, { token: w.admin, body: { method, url, data } });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     // boxes download firmware over real HTTP
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     w = await fleetWorld(t, 'PY');

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { type Service, buildApp } from '../app.js';
 import type { AppDeps } from '../app-deps.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -40,13 +40,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /**
+   * The services the test needs, none unless named: 'mqtt' (the embedded broker and the box link: presence,
+   * ingest, commands, rollouts), 'live' (the console's live channel, across nodes on PostgreSQL) and 'jobs' (the
+   * export runner). Without them routes answer as on a server whose MQTT is off, events stay in process and
+   * queued exports wait.
+   */
+  services?: readonly Service[];
+  beforeReady?: (app: FastifyInstance, deps: AppDeps) => void;
+}
+
 /**
  * A whole server on a fresh database: in-memory PGlite by default, or a new database on the PostgreSQL server
- * named by DATABASE_URL (dropped again on close), so every suite runs on both.
+ * named by DATABASE_URL (dropped again on close), so every suite runs on both. Its routes are all there; its
+ * services only those the test names (a broker, a LISTEN connection and a runner per file cost time).
  */
-export async function createTestApp(
-  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance, deps: AppDeps) => void } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-test-'));
   // totals counted on every request unless a test asks for the cache: tests also write straight to the database
   // the embedded MQTT broker on any free port (this machine's Mosquitto holds 1883); deps.broker.port tells which
@@ -62,13 +73,15 @@ export async function createTestApp(
     await fresh.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  let built: Awaited<ReturnType<typeof buildApp>>;
+  let built: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    built = await buildApp({ config, db: database.db, clock, logger: false });
+    built = await buildApp({ config, db: database.db, clock, logger: false, services: options.services ?? [] });
     options.beforeReady?.(built.app, built.deps);
     await built.app.ready();
   } catch (err) {
-    // a suite that expects the start to fail must not leave its database behind
+    // a suite that expects the start to fail must not leave its services or its database behind (a failing
+    // buildApp has stopped its own)
+    await built?.app.close().catch(() => undefined);
     await cleanUp();
     throw err;
   }

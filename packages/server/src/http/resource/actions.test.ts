@@ -48,13 +48,13 @@ describe('declared actions (a test-only resource over the customer table)', () =
                 rename: {
                   response: z.object({ company_name: z.string() }),
                   run: async (_req, [row], body: { suffix: string }, tx) => {
-                    const company_name = `${row.company_name as string}${body.suffix}`;
-                    await tx.update(customer).set({ company_name }).where(eq(customer.id, row.id as number));
+                    const company_name = `${row.company_name}${body.suffix}`;
+                    await tx.update(customer).set({ company_name }).where(eq(customer.id, row.id));
                     return ok({ company_name }, '已改名');
                   },
                 },
                 mark: async (_req, rows, body: { remark: string }, tx) => {
-                  await tx.update(customer).set({ remark: body.remark }).where(inArray(customer.id, rows.map((r) => r.id as number)));
+                  await tx.update(customer).set({ remark: body.remark }).where(inArray(customer.id, rows.map((r) => r.id)));
                   return ok({ marked: rows.length }, `已标记 ${rows.length} 家`);
                 },
               },

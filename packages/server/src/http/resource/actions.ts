@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, idParamSchema, idSchema, own } from '@gw/contracts';
 import { z } from 'zod';
-import type { ActionDeclaration, ResourceDeclaration, ResourceDef } from './types.js';
+import type { ActionDeclaration, ActionHandler, ResourceDef } from './types.js';
 import { lockRows } from './writes.js';
 
 /** Paths the machine itself answers under {path}/…: an action of one of these names would shadow it. */
@@ -17,7 +17,11 @@ const idsSchema = z.array(idSchema).min(1, '请选择要操作的记录').max(10
  * whole call), runs its handler in the request's transaction, so the audit trigger records what it changes,
  * and is documented in OpenAPI. A descriptor action without a handler, or a handler without one, stops the start.
  */
-export function registerActions(fastify: FastifyInstance, def: ResourceDef, declared: ResourceDeclaration['actions']): void {
+export function registerActions(
+  fastify: FastifyInstance,
+  def: ResourceDef,
+  declared: Readonly<Record<string, ActionHandler | ActionDeclaration>> | undefined,
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const actions = def.actions;
   for (const name of Object.keys(declared ?? {})) {

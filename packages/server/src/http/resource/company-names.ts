@@ -3,7 +3,7 @@ import { customer } from '../../db/schema.js';
 import type { ResourceContext, Row } from './types.js';
 
 /** Adds `company_name` to rows with a `customer_id`: one query for the whole page, never one per row. */
-export async function withCompanyNames(rows: Row[], { db }: ResourceContext): Promise<Row[]> {
+export async function withCompanyNames<R extends Row>(rows: R[], { db }: ResourceContext): Promise<(R & { company_name: string | null })[]> {
   const ids = [...new Set(rows.map((r) => r.customer_id).filter((id): id is number => typeof id === 'number'))];
   const names = ids.length
     ? new Map(

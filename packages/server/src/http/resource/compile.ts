@@ -1,18 +1,25 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { own } from '@gw/contracts';
+import { type ItemOf, type ResourceDescriptor, own } from '@gw/contracts';
+import type { z } from 'zod';
 import { compileLines, detailOf } from './lines.js';
 import { compilePageReader } from './page-query.js';
 import { defaultSerializer } from './serialize.js';
 import { checkMove, checkRemovable, compileTree } from './tree.js';
-import type { FilterDef, ResourceDeclaration, ResourceDef } from './types.js';
+import type { FilterDef, ResourceDeclaration, ResourceDef, Stored } from './types.js';
 
 /**
  * Resolves a declaration's field names to columns: `columns` first, then the table's column of the same name.
  * A name that finds neither stops the app at start, so a typo in a descriptor never reaches a request.
  */
-export function compileResource<TTable extends PgTable>(declared: ResourceDeclaration<TTable>): ResourceDef {
-  const { resource, table } = declared;
+export function compileResource<TTable extends PgTable, D extends ResourceDescriptor, Decorated = Stored<TTable>>(
+  typed: ResourceDeclaration<TTable, D, Decorated>,
+): ResourceDef<TTable, ItemOf<D>> {
+  // the hooks were typed from this table and descriptor, and the machine hands them exactly such rows and
+  // values; it holds them as it holds every resource's, over records
+  const declared = typed as unknown as ResourceDeclaration;
+  const { resource } = declared;
+  const table = typed.table;
   const tableColumns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const columnOf = (name: string, role: string): AnyPgColumn => {
     const column = (declared.columns && own(declared.columns, name)) ?? own(tableColumns, name);
@@ -37,7 +44,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     return { ...column, title };
   });
 
-  const def: ResourceDef = {
+  const def: ResourceDef<TTable, ItemOf<D>> = {
     path: resource.path,
     menu: resource.menu ?? resource.path,
     title: resource.title,
@@ -50,7 +57,7 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     defaultSort: resource.defaultSort,
     filters,
     baseWhere: declared.baseWhere,
-    item: resource.item,
+    item: typed.resource.item as z.ZodType<ItemOf<D>>,
     detail: declared.detail?.schema ?? detailOf(resource.item, resource.lines),
     readDetail: declared.detail?.read,
     create: resource.create,
@@ -64,7 +71,8 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     page: compilePageReader(table, declared.derived, { isoTimes: !declared.serialize && !declared.decorate }),
     decorate: declared.decorate,
     serialize: declared.serialize ?? defaultSerializer(resource.item),
-    present: declared.present,
+    // a serialized row is an item, an object
+    present: declared.present as ResourceDef['present'],
     sheet,
     reader: declared.reader,
     checkWrite: declared.checkWrite,
@@ -73,14 +81,13 @@ export function compileResource<TTable extends PgTable>(declared: ResourceDeclar
     toColumns: declared.toColumns,
     afterWrite: declared.afterWrite,
     afterDelete: declared.afterDelete,
-    // the tree reads only column names, which the generic table has already checked
-    tree: compileTree(declared as unknown as ResourceDeclaration, columnOf),
+    tree: compileTree(declared, columnOf),
   };
   return withTreeChecks(def);
 }
 
 /** A tree's move check and delete guard run after the declaration's own, wherever a write runs (routes, import). */
-function withTreeChecks(def: ResourceDef): ResourceDef {
+function withTreeChecks<TTable extends PgTable, TItem>(def: ResourceDef<TTable, TItem>): ResourceDef<TTable, TItem> {
   const { tree, checkWrite, checkDelete } = def;
   if (!tree) return def;
   return {

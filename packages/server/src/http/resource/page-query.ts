@@ -3,7 +3,7 @@ import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { type Statement, rawRows } from '../../db/raw.js';
 import { isoTime } from './iso-time.js';
-import type { Row } from './types.js';
+import type { Row } from './row.js';
 
 const dialect = new PgDialect();
 

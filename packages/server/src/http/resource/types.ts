@@ -1,13 +1,35 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { ActionDescriptor, Envelope, FilterOp, ResourceDescriptor } from '@gw/contracts';
+import type { ActionDescriptor, Envelope, FilterOp, ItemOf, ResourceDescriptor, WriteValues } from '@gw/contracts';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../types.js';
 import type { PageReader } from './page-query.js';
+import type { Row } from './row.js';
 
-export type Row = Record<string, unknown>;
+export type { Row };
+
+/**
+ * A stored row of `TTable` as a hook gets it: the table's columns typed as the table declares them, and whatever
+ * else the row carries by then (derived values, a decorator's fields) reachable as unknown.
+ */
+export type Stored<TTable extends PgTable> = TTable['$inferSelect'] & Row;
+
+/** What `toColumns` answers: values for some of the table's columns. */
+export type ColumnValues<TTable extends PgTable> = Partial<TTable['$inferInsert']>;
+
+/**
+ * An item of the resource as a sheet column and `present` see it: the item schema's fields typed, any other
+ * field the answer carries (a detail's lines) reachable as unknown.
+ */
+export type ItemRow<D extends Pick<ResourceDescriptor, 'item'>> = ItemOf<D> & Row;
+
+/**
+ * The values a write hook gets: those the descriptor's create and update give; any record for a declaration
+ * of no particular descriptor (the machine's own view of every resource).
+ */
+export type ValuesOf<D extends ResourceDescriptor> = ResourceDescriptor extends D ? Row : WriteValues<D>;
 
 /** What a hook that reads other tables gets: the connection (the write's transaction inside one) and the caller. */
 export interface ResourceContext {
@@ -52,9 +74,9 @@ export type ColumnName<TTable extends PgTable> = Extract<keyof TTable['_']['colu
  * schema (the item extended), and the reader that adds those fields to the rows' items (same order), one query
  * for all of them. GET {path}/{id} and the writes' answers carry them; the list does not.
  */
-export interface DetailDeclaration {
+export interface DetailDeclaration<Current = Row> {
   schema: z.ZodType;
-  read: (rows: Row[], items: unknown[], db: Db | Tx) => Promise<unknown[]>;
+  read: (rows: Current[], items: unknown[], db: Db | Tx) => Promise<unknown[]>;
 }
 
 /** What a sheet's cells may need beyond their row. */
@@ -63,67 +85,83 @@ export interface SheetContext {
   origin: string;
 }
 
-/** A column of the resource's spreadsheet (export, import template). */
-export interface SheetColumn {
+/** A column of the resource's spreadsheet (export, import template); `TItem` is one item as the list answers it. */
+export interface SheetColumn<TItem = Row> {
   key: string;
   /** Default: the descriptor's label of `key`. */
   title?: string;
   /** Cell value of a serialized row; defaults to `row[key]`. */
-  value?: (row: Row, sheet: SheetContext) => unknown;
+  value?: (row: TItem, sheet: SheetContext) => unknown;
   width?: number;
 }
 
 /** A sheet column with its title found. */
 export type TitledColumn = SheetColumn & { title: string };
 
-/** The hooks of a write; each runs inside the write's transaction. */
-export interface WriteHooks {
+/**
+ * The hooks of a write; each runs inside the write's transaction. `Values` are the validated write values,
+ * `Current` a stored row, `Columns` what the table takes: a declaration gets them from its descriptor and table
+ * (`ResourceHooks`), the machine handles every resource's as records.
+ */
+export interface WriteHooks<Values = Row, Current = Row, Columns = Row> {
   /**
    * Refuses a write the caller may not make (e.g. a parent outside its scope) by throwing an AppError.
    * `current` is the stored row on update, null on create.
    */
-  checkWrite?: (req: FastifyRequest, values: Row, current: Row | null, tx: Tx) => Promise<void>;
+  checkWrite?: (req: FastifyRequest, values: Values, current: Current | null, tx: Tx) => Promise<void>;
   /** Refuses a delete that would leave the data broken (e.g. rows still hanging on this one) by throwing an AppError. */
-  checkDelete?: (req: FastifyRequest, current: Row, tx: Tx) => Promise<void>;
+  checkDelete?: (req: FastifyRequest, current: Current, tx: Tx) => Promise<void>;
   /** Turns validated write values into column values (e.g. hash a password); defaults to the values. */
-  toColumns?: (values: Row, req: FastifyRequest, tx: Tx) => Promise<Row> | Row;
+  toColumns?: (values: Values, req: FastifyRequest, tx: Tx) => Promise<Columns> | Columns;
   /** Follows a stored write in its transaction (e.g. end the sessions of a user whose password was reset). */
-  afterWrite?: (req: FastifyRequest, row: Row, current: Row | null, tx: Tx) => Promise<void>;
+  afterWrite?: (req: FastifyRequest, row: Current, current: Current | null, tx: Tx) => Promise<void>;
   /**
    * What a delete (single or bulk) does instead of removing the rows, after `checkDelete`: e.g. mark them 已删除
    * so they stay listed for history (firmware releases). `afterDelete` follows as for a removal.
    */
-  markDeleted?: (req: FastifyRequest, rows: Row[], tx: Tx) => Promise<void>;
+  markDeleted?: (req: FastifyRequest, rows: Current[], tx: Tx) => Promise<void>;
   /** Follows a delete (single or bulk) in its transaction with the deleted rows. */
-  afterDelete?: (req: FastifyRequest, rows: Row[], tx: Tx) => Promise<void>;
+  afterDelete?: (req: FastifyRequest, rows: Current[], tx: Tx) => Promise<void>;
 }
+
+/**
+ * The write hooks of one resource, typed from its table and descriptor: the create's and update's values, the
+ * table's rows and columns. For hooks written apart from their declaration, e.g.
+ * `Pick<ResourceHooks<typeof config, typeof configResource>, 'checkWrite'>`.
+ */
+export type ResourceHooks<TTable extends PgTable, D extends ResourceDescriptor> = WriteHooks<ValuesOf<D>, Stored<TTable>, ColumnValues<TTable>>;
 
 /**
  * What a declared action does with its rows (one for a row action), in the request's transaction. `body` is
  * the validated body without `ids`. Answers the envelope, e.g. `ok(null, '已分配 3 台设备')`.
  */
-export type ActionHandler = {
+export type ActionHandler<Current = Row> = {
   // a method's parameters are bivariant: a handler may type its body as the action's body schema gives it
-  run(req: FastifyRequest, rows: Row[], body: Row, tx: Tx): Promise<Envelope<unknown>>;
+  run(req: FastifyRequest, rows: Current[], body: Row, tx: Tx): Promise<Envelope<unknown>>;
 }['run'];
 
 /** An action's handler with the schema of the answer's `data` for OpenAPI (default: anything). */
-export interface ActionDeclaration {
-  run: ActionHandler;
+export interface ActionDeclaration<Current = Row> {
+  run: ActionHandler<Current>;
   response?: z.ZodType;
 }
 
-/** Where the lines of a master–detail resource live (the descriptor's `lines` says what they hold). */
-export interface LinesDeclaration {
+/**
+ * Where the lines of a master–detail resource live (the descriptor's `lines` says what they hold). `Line` is one
+ * line as the create and update schemas validate it.
+ */
+export interface LinesDeclaration<Line = Row> {
   table: PgTable;
   /** The line's column holding its parent's id. */
   parent: AnyPgColumn;
   /** The lines' order in the detail; default: their id, as written. */
   order?: AnyPgColumn;
+  // methods, whose parameters are bivariant: the descriptor names the lines' field by a string, so the machine
+  // cannot find the line's type, and a declaration states it here
   /** Refuses lines the caller may not write (e.g. a product that does not exist); `row` is the stored parent. */
-  check?: (req: FastifyRequest, lines: Row[], row: Row, tx: Tx) => Promise<void>;
+  check?(req: FastifyRequest, lines: Line[], row: Row, tx: Tx): Promise<void>;
   /** Turns a validated line into column values (e.g. a computed amount); defaults to the line. */
-  toColumns?: (line: Row, req: FastifyRequest, tx: Tx) => Promise<Row> | Row;
+  toColumns?(line: Line, req: FastifyRequest, tx: Tx): Promise<Row> | Row;
 }
 
 /** The lines as the machine writes and reads them. */
@@ -173,9 +211,12 @@ export interface TreeDef {
 /**
  * How the server keeps one resource described in contracts: the table, the columns whose field names differ,
  * the data scope, and the hooks that carry the resource's own rules. `registerResource` turns it into routes.
+ * The hooks see the types of the descriptor `D` (write values, items) and of the table (stored rows, columns);
+ * `serialize` gets a row as `decorate` answers it (`Decorated`, inferred from it), else the stored row.
  */
-export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends WriteHooks {
-  resource: ResourceDescriptor;
+export interface ResourceDeclaration<TTable extends PgTable = PgTable, D extends ResourceDescriptor = ResourceDescriptor, Decorated = Stored<TTable>>
+  extends ResourceHooks<TTable, D> {
+  resource: D;
   table: TTable;
   /**
    * Columns of fields (sortable, filters, date) that are not the table's column of the same name, e.g.
@@ -211,24 +252,24 @@ export interface ResourceDeclaration<TTable extends PgTable = PgTable> extends W
    * Adds what the rows of one page need from other tables (company names, role names, counts) before
    * `serialize`, with one query per page for all its rows — never one per row.
    */
-  decorate?: (rows: Row[], ctx: ResourceContext) => Promise<Row[]>;
+  decorate?: (rows: Stored<TTable>[], ctx: ResourceContext) => Promise<Decorated[]>;
   /** Default: the item schema's keys of the (decorated) row, dates as ISO strings. */
-  serialize?: (row: Row) => unknown;
+  serialize?: (row: Decorated) => unknown;
   /**
    * Adds to a serialized row what only this request's answer carries (a secret made by the create, shown
    * once). Runs for the answers of list, get, create and update, never for exports.
    */
-  present?: (req: FastifyRequest, item: unknown) => unknown;
+  present?: (req: FastifyRequest, item: ItemRow<D>) => unknown;
   /** Spreadsheet columns; needed when the descriptor is `exportable`. */
-  sheet?: readonly SheetColumn[];
+  sheet?: readonly SheetColumn<ItemRow<D>>[];
   /** Reads the list (and its exports) when it is computed, not the table's rows: then there is no detail route. */
   reader?: ListReader;
   /** A handler for each of the descriptor's actions, by name. */
-  actions?: Readonly<Record<string, ActionHandler | ActionDeclaration>>;
+  actions?: Readonly<Record<string, ActionHandler<Stored<TTable>> | ActionDeclaration<Stored<TTable>>>>;
   /** The child table of a descriptor with `lines`. */
   lines?: LinesDeclaration;
   /** What the detail adds besides the item's fields (not with `lines`). */
-  detail?: DetailDeclaration;
+  detail?: DetailDeclaration<Stored<TTable>>;
   /**
    * The tree of a descriptor with `tree: true`: GET {path}/tree, the move check on every write (a PUT with only
    * `parent_id` re-parents) and the delete guard, on top of `checkWrite` and `checkDelete`.
@@ -247,13 +288,16 @@ export interface FilterDef {
   where?: FilterCondition;
 }
 
-/** A declaration with its field names resolved to columns: what the routes, the export runner and the import run. */
-export interface ResourceDef extends WriteHooks {
+/**
+ * A declaration with its field names resolved to columns: what the routes, the export runner and the import run.
+ * Its hooks take records; the table and item types stay known for the routes a module adds (`lockRows`).
+ */
+export interface ResourceDef<TTable extends PgTable = PgTable, TItem = unknown> extends WriteHooks {
   path: string;
   /** The menu whose permission bits guard every route of the resource: the descriptor's `menu`, else its path. */
   menu: string;
   title: string;
-  table: PgTable;
+  table: TTable;
   id: AnyPgColumn;
   /** The column the date range applies to; none: start_date / end_date are ignored. */
   dateColumn?: AnyPgColumn;
@@ -264,7 +308,7 @@ export interface ResourceDef extends WriteHooks {
   defaultSort?: string;
   filters: Record<string, FilterDef>;
   baseWhere?: (req: ResourceRequest) => SQL | undefined;
-  item: z.ZodType;
+  item: z.ZodType<TItem>;
   /** What GET {path}/{id} and the writes answer: the item, with its lines or the declaration's detail fields. */
   detail: z.ZodType;
   /** The reader of the declaration's detail fields. */

@@ -9,7 +9,8 @@ import { ok } from '../reply.js';
 import { deleteLines, splitLines, writeLines } from './lines.js';
 import { rowsWhere } from './list-query.js';
 import { answerRows } from './present.js';
-import type { ResourceDef, Row } from './types.js';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDef, Row, Stored } from './types.js';
 
 /** The answer to an update that names no field to change. */
 export const EMPTY_UPDATE = '参数错误 请求体没有要保存的字段';
@@ -20,10 +21,12 @@ const bulkDeleteSchema = z.object({ ids: z.array(idSchema).min(1, '请选择要�
  * The rows of `ids` within the caller's rows, locked for the write; all or nothing: one missing id (or one
  * outside the scope) answers 404 for the whole batch, so guessing ids reveals nothing.
  */
-export async function lockRows(def: ResourceDef, req: FastifyRequest, tx: Tx, ids: number[]): Promise<Row[]> {
+export async function lockRows<TTable extends PgTable>(def: ResourceDef<TTable>, req: FastifyRequest, tx: Tx, ids: number[]): Promise<Stored<TTable>[]> {
+  // selected as any table (drizzle does not select from a generic one); the rows are this table's, as answered
+  const table: PgTable = def.table;
   const rows = await tx
     .select()
-    .from(def.table)
+    .from(table)
     .where(and(inArray(def.id, ids), rowsWhere(def, req)))
     .for('update');
   if (rows.length !== new Set(ids).size) throw notFound(def.title);

@@ -32,7 +32,7 @@ describe('管理员 /system/admin_user', () => {
   const stored = async (id: number) => (await t.db.select().from(adminUser).where(eq(adminUser.id, id)))[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { LOGIN_CAPTCHA: 'off' } });
+    t = await createTestApp({ services: ['jobs'], env: { LOGIN_CAPTCHA: 'off' } });
     admin = await t.login('admin', ADMIN_PASSWORD);
     const company = async (company_name: string, parent_id: number | null) =>
       (await t.db.insert(customer).values({ company_name, parent_id }).returning({ id: customer.id }))[0].id;

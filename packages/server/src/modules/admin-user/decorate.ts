@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { role } from '../../db/schema.js';
-import type { ResourceContext, Row } from '../../http/resource/types.js';
+import { type adminUser, role } from '../../db/schema.js';
+import type { ResourceContext, Row, Stored } from '../../http/resource/types.js';
 import { withCompanyNames } from '../../http/resource/company-names.js';
 
 /**
@@ -8,13 +8,13 @@ import { withCompanyNames } from '../../http/resource/company-names.js';
  * show it (writes take ids). The default serializer then keeps the item's fields, so the password hash never
  * leaves.
  */
-export async function decorateUsers(rows: Row[], ctx: ResourceContext): Promise<Row[]> {
-  const roleIds = [...new Set(rows.flatMap((r) => r.roles as number[]))];
+export async function decorateUsers(rows: Stored<typeof adminUser>[], ctx: ResourceContext): Promise<Row[]> {
+  const roleIds = [...new Set(rows.flatMap((r) => r.roles))];
   const roles = roleIds.length ? await ctx.db.select({ id: role.id, name: role.name }).from(role).where(inArray(role.id, roleIds)) : [];
   const names = new Map(roles.map((r) => [r.id, r.name]));
   const withRoles = rows.map((r) => ({
     ...r,
-    roles: (r.roles as number[]).filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! })),
+    roles: r.roles.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! })),
   }));
   return withCompanyNames(withRoles, ctx);
 }

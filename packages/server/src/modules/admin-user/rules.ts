@@ -1,17 +1,19 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ROLE_ADMIN } from '@gw/contracts';
+import { ROLE_ADMIN, type WriteValues, type adminUserResource } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
 import { adminUser, customer, role, session } from '../../db/schema.js';
 import { refused } from '../../http/errors.js';
-import type { Row, WriteHooks } from '../../http/resource/types.js';
+import type { ResourceHooks, Stored } from '../../http/resource/types.js';
 import { customerScope } from '../../http/scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/password.js';
 import { refuseDuplicate } from '../../http/resource/unique.js';
 import { MSG } from './messages.js';
 
-type Rules = Pick<WriteHooks, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afterWrite' | 'afterDelete'>;
+type Rules = Pick<ResourceHooks<typeof adminUser, typeof adminUserResource>, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afterWrite' | 'afterDelete'>;
+type User = Stored<typeof adminUser>;
+type UserValues = WriteValues<typeof adminUserResource>;
 
 /**
  * The 管理员 rules. Everyone: nobody deletes or disables themselves or the super user. Whoever lacks full access:
@@ -19,12 +21,12 @@ type Rules = Pick<WriteHooks, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afte
  * every user it creates or moves inside its own company subtree.
  */
 export function adminUserRules(deps: { superUser: string; clock: Clock }): Rules {
-  const isFullAccess = (row: Row) => row.username === deps.superUser || (row.roles as number[]).includes(ROLE_ADMIN);
+  const isFullAccess = (row: User) => row.username === deps.superUser || row.roles.includes(ROLE_ADMIN);
 
-  async function checkCompany(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {
+  async function checkCompany(req: FastifyRequest, values: UserValues, current: User | null, tx: Tx): Promise<void> {
     const own = req.user.scope === 'own';
     if (current && !('customer_id' in values)) return;
-    const id = values.customer_id as number | null | undefined;
+    const id = values.customer_id;
     if (id == null) {
       if (own) throw refused(MSG.companyRequired);
       return;
@@ -33,13 +35,13 @@ export function adminUserRules(deps: { superUser: string; clock: Clock }): Rules
     if (!found) throw refused(own ? MSG.companyOutside : MSG.companyMissing);
   }
 
-  async function checkRoles(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {
-    const roles = values.roles as number[] | undefined;
+  async function checkRoles(req: FastifyRequest, values: UserValues, current: User | null, tx: Tx): Promise<void> {
+    const roles = values.roles;
     if (!roles?.length) return;
     const found = await tx.select({ id: role.id }).from(role).where(inArray(role.id, roles));
     if (found.length !== new Set(roles).size) throw refused(MSG.roleMissing);
     if (req.user.grants.superUser) return;
-    const had = new Set((current?.roles as number[] | undefined) ?? []);
+    const had = new Set(current?.roles ?? []);
     if (roles.some((id) => !had.has(id) && !req.user.heldRoleIds.includes(id))) throw refused(MSG.roleNotHeld);
   }
 
@@ -68,7 +70,7 @@ export function adminUserRules(deps: { superUser: string; clock: Clock }): Rules
       const { password, roles, ...rest } = values;
       return {
         ...rest,
-        ...(roles !== undefined ? { roles: [...new Set(roles as number[])] } : {}),
+        ...(roles !== undefined ? { roles: [...new Set(roles)] } : {}),
         ...(typeof password === 'string' ? { password_hash: await hashPassword(password) } : {}),
       };
     },
@@ -79,11 +81,11 @@ export function adminUserRules(deps: { superUser: string; clock: Clock }): Rules
       await tx
         .update(session)
         .set({ revoked_at: deps.clock.now() })
-        .where(and(eq(session.user_id, row.id as number), isNull(session.revoked_at), ne(session.id, req.user.sessionId)));
+        .where(and(eq(session.user_id, row.id), isNull(session.revoked_at), ne(session.id, req.user.sessionId)));
     },
 
     async afterDelete(_req, rows, tx) {
-      const ids = rows.map((r) => r.id as number);
+      const ids = rows.map((r) => r.id);
       await tx.update(session).set({ revoked_at: deps.clock.now() }).where(and(inArray(session.user_id, ids), isNull(session.revoked_at)));
     },
   };

@@ -16,7 +16,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       { key: 'key', width: 24 },
       { key: 'value', width: 50 },
       { key: 'description', width: 40 },
-      { key: 'public', value: (row) => optionLabel(YES_NO_OPTIONS, row.public as boolean) },
+      { key: 'public', value: (row) => optionLabel(YES_NO_OPTIONS, row.public) },
     ],
     ...configRules,
   });

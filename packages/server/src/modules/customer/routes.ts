@@ -37,7 +37,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       { key: 'uscc', width: 22 },
       { key: 'contact' },
       { key: 'phone', width: 16 },
-      { key: 'address', width: 40, value: (row) => (row.address as string).split('|')[0] },
+      { key: 'address', width: 40, value: (row) => row.address.split('|')[0] },
       { key: 'remark', width: 30 },
       { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
     ],

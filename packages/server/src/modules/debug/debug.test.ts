@@ -18,7 +18,7 @@ describe('调试代理: debug sessions on a box', () => {
   const events: unknown[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     t.deps.config.boxCommandTimeoutSeconds = 0.4;
     w = await fleetWorld(t, 'D');
     const roleOf = async (name: string, action: number) =>

@@ -1,6 +1,6 @@
 import { or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { FLOW_TYPE_TITLES, type FlowType, deviceFlowResource as resource } from '@gw/contracts';
+import { FLOW_TYPE_TITLES, deviceFlowResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { deviceFlow } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
@@ -23,7 +23,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     sheet: [
       { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
       { key: 'gateway_id', width: 20 },
-      { key: 'type', value: (row) => FLOW_TYPE_TITLES[row.type as FlowType] },
+      { key: 'type', value: (row) => FLOW_TYPE_TITLES[row.type] },
       { key: 'from_customer_name', width: 24 },
       { key: 'to_customer_name', width: 24 },
       { key: 'order_no', width: 18 },

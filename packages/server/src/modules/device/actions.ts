@@ -4,33 +4,32 @@ import { DEVICE_STATE_TITLES, type DeviceState, type FlowType } from '@gw/contra
 import type { Tx } from '../../db/client.js';
 import { customer, device, deviceTagLink } from '../../db/schema.js';
 import { refused } from '../../http/errors.js';
-import type { Row } from '../../http/resource/types.js';
 import { customerScope } from '../../http/scope.js';
 import { recordMovements } from '../fleet/ledger.js';
 import { MSG } from '../fleet/messages.js';
 import { hashDeviceSecret, newDeviceSecret } from '../fleet/secret.js';
-import { checkTags, vendorId } from './rules.js';
+import { type DeviceRow, checkTags, vendorId } from './rules.js';
 
 /**
  * 分配客户: the boxes change owner, each with a 调拨 row in the ledger. Ownership is the vendor's to give, so
  * only its staff may do it; a box already with that customer is left as it is.
  */
-export async function assignDevices(req: FastifyRequest, tx: Tx, rows: Row[], customerId: number): Promise<number> {
+export async function assignDevices(req: FastifyRequest, tx: Tx, rows: DeviceRow[], customerId: number): Promise<number> {
   if (req.user.scope !== 'all') throw refused(MSG.vendorOnlyAssign);
   const [target] = await tx.select({ id: customer.id }).from(customer).where(and(eq(customer.id, customerId), customerScope(req.user, customer.id)));
   if (!target) throw refused(MSG.customerMissing);
   const moving = rows.filter((r) => r.customer_id !== customerId);
   if (!moving.length) return 0;
-  await tx.update(device).set({ customer_id: customerId }).where(inArray(device.id, moving.map((r) => r.id as number)));
+  await tx.update(device).set({ customer_id: customerId }).where(inArray(device.id, moving.map((r) => r.id)));
   await recordMovements(
     tx,
     req.user,
     moving.map((r) => ({
-      device: { id: r.id as number, gateway_id: r.gateway_id as string },
+      device: { id: r.id, gateway_id: r.gateway_id },
       type: 'transfer' as const,
-      from: r.customer_id as number,
+      from: r.customer_id,
       to: customerId,
-      state: r.state as DeviceState,
+      state: r.state,
       remark: MSG.assignRemark,
     })),
   );
@@ -38,9 +37,9 @@ export async function assignDevices(req: FastifyRequest, tx: Tx, rows: Row[], cu
 }
 
 /** 打标签 / 移除标签 on a selection of boxes, with tags the caller may use. */
-export async function tagDevices(req: FastifyRequest, tx: Tx, rows: Row[], body: { tag_ids: number[]; mode: 'add' | 'remove' }): Promise<void> {
+export async function tagDevices(req: FastifyRequest, tx: Tx, rows: DeviceRow[], body: { tag_ids: number[]; mode: 'add' | 'remove' }): Promise<void> {
   await checkTags(req, tx, body.tag_ids);
-  const deviceIds = rows.map((r) => r.id as number);
+  const deviceIds = rows.map((r) => r.id);
   const tagIds = [...new Set(body.tag_ids)];
   if (body.mode === 'remove') {
     await tx.delete(deviceTagLink).where(and(inArray(deviceTagLink.device_id, deviceIds), inArray(deviceTagLink.tag_id, tagIds)));
@@ -53,9 +52,9 @@ export async function tagDevices(req: FastifyRequest, tx: Tx, rows: Row[], body:
 }
 
 /** 重置密钥: a new secret replaces the old at once; the answer is the only place it is ever shown. */
-export async function resetSecret(tx: Tx, row: Row, key: string): Promise<string> {
+export async function resetSecret(tx: Tx, row: DeviceRow, key: string): Promise<string> {
   const secret = newDeviceSecret();
-  await tx.update(device).set({ secret_hash: hashDeviceSecret(key, secret) }).where(eq(device.id, row.id as number));
+  await tx.update(device).set({ secret_hash: hashDeviceSecret(key, secret) }).where(eq(device.id, row.id));
   return secret;
 }
 
@@ -89,17 +88,17 @@ export const STOCK_MOVES = {
  * Moves the selected boxes by one of the STOCK_MOVES, each with its ledger row carrying the caller's remark;
  * all or nothing: one box in a state the movement does not leave refuses the whole call, naming those boxes.
  */
-export async function moveDevices(req: FastifyRequest, tx: Tx, rows: Row[], move: StockMove, remark: string): Promise<number> {
+export async function moveDevices(req: FastifyRequest, tx: Tx, rows: DeviceRow[], move: StockMove, remark: string): Promise<number> {
   if (req.user.scope !== 'all') throw refused(MSG.vendorOnlyMove);
-  const wrong = rows.filter((r) => !move.from.includes(r.state as DeviceState));
-  if (wrong.length) throw refused(MSG.wrongState(move.remark, namesOf(wrong.map((r) => r.gateway_id as string)), move.from.map((s) => DEVICE_STATE_TITLES[s])));
+  const wrong = rows.filter((r) => !move.from.includes(r.state));
+  if (wrong.length) throw refused(MSG.wrongState(move.remark, namesOf(wrong.map((r) => r.gateway_id)), move.from.map((s) => DEVICE_STATE_TITLES[s])));
   const vendor = await vendorId(tx);
   const movements = rows.map((r) => {
-    const { owner, state } = move.into(r.customer_id as number, vendor);
+    const { owner, state } = move.into(r.customer_id, vendor);
     return {
-      device: { id: r.id as number, gateway_id: r.gateway_id as string },
+      device: { id: r.id, gateway_id: r.gateway_id },
       type: move.type,
-      from: r.customer_id as number,
+      from: r.customer_id,
       to: owner,
       state,
       remark: remark ? `${move.remark}: ${remark}` : move.remark,

@@ -17,7 +17,7 @@ describe('commands to boxes: refresh, box login, remote API, licence push', () =
   const post = (path: string, token: string, body?: unknown) => t.api('POST', `${DEVICE_PATH}/${w.boxes.a}/${path}`, { token, body });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     // a short wait for the tests of 设备无响应 (the setting is in seconds; the config object is the app's own)
     t.deps.config.boxCommandTimeoutSeconds = 0.4;
     w = await fleetWorld(t, 'R');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEVICE_PATH, DEVICE_STATE_TITLES, type DeviceState, deviceResource as resource, deviceSecretSchema, deviceStatsRowSchema, envelopeSchema } from '@gw/contracts';
+import { DEVICE_PATH, DEVICE_STATE_TITLES, deviceResource as resource, deviceSecretSchema, deviceStatsRowSchema, envelopeSchema } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { device } from '../../db/schema.js';
 import { ok } from '../../http/reply.js';
@@ -14,7 +14,7 @@ import { STOCK_MOVES, assignDevices, moveDevices, resetSecret, tagDevices } from
 import { deviceDerived } from './derived.js';
 import { onlineLogRoutes } from './online-log.js';
 import { remoteRoutes } from './remote.js';
-import { checkDeviceDelete, checkDeviceWrite, loadDeviceSecretKey, newDeviceColumns, recordDeviceWrite, setTags } from './rules.js';
+import { type DeviceRow, checkDeviceDelete, checkDeviceWrite, loadDeviceSecretKey, newDeviceColumns, recordDeviceWrite, setTags } from './rules.js';
 import { deviceStats } from './stats.js';
 
 /**
@@ -59,17 +59,17 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
       return columns;
     },
     async afterWrite(req, row, current, tx) {
-      if (Array.isArray(req.body && (req.body as { tag_ids?: unknown }).tag_ids)) await setTags(tx, row.id as number, (req.body as { tag_ids: number[] }).tag_ids);
+      if (Array.isArray(req.body && (req.body as { tag_ids?: unknown }).tag_ids)) await setTags(tx, row.id, (req.body as { tag_ids: number[] }).tag_ids);
       await recordDeviceWrite(req, tx, row, current);
       // an external broker's own accounts (Mosquitto dynamic security): a new box, or scrapped set by hand
-      if (!current && secrets.has(req)) await deps.boxAccounts?.upsert(row.gateway_id as string, secrets.get(req)!);
+      if (!current && secrets.has(req)) await deps.boxAccounts?.upsert(row.gateway_id, secrets.get(req)!);
       else if (current && row.state !== current.state && (row.state === 'scrapped' || current.state === 'scrapped')) {
-        await deps.boxAccounts?.setEnabled([row.gateway_id as string], row.state !== 'scrapped');
+        await deps.boxAccounts?.setEnabled([row.gateway_id], row.state !== 'scrapped');
       }
     },
-    afterDelete: async (_req, rows) => deps.boxAccounts?.remove(rows.map((r) => r.gateway_id as string)),
+    afterDelete: async (_req, rows) => deps.boxAccounts?.remove(rows.map((r) => r.gateway_id)),
     derived: deviceDerived,
-    present: (req, item) => (secrets.has(req) ? { ...(item as object), secret: secrets.get(req) } : item),
+    present: (req, item) => (secrets.has(req) ? { ...item, secret: secrets.get(req) } : item),
     actions: {
       assign: async (req, rows, body: { customer_id: number }, tx) => ok(null, MSG.assigned(await assignDevices(req, tx, rows, body.customer_id))),
       tag: async (req, rows, body: { tag_ids: number[]; mode: 'add' | 'remove' }, tx) => {
@@ -79,7 +79,7 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
       secret: {
         run: async (_req, [row], _body, tx) => {
           const secret = await resetSecret(tx, row, key);
-          await deps.boxAccounts?.upsert(row.gateway_id as string, secret);
+          await deps.boxAccounts?.upsert(row.gateway_id, secret);
           return ok({ secret }, MSG.secretReset);
         },
         response: deviceSecretSchema,
@@ -93,12 +93,12 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
       { key: 'goods_name', width: 20 },
       { key: 'fingerprint', width: 24 },
       { key: 'vpn_ip', width: 16 },
-      { key: 'state', value: (row) => DEVICE_STATE_TITLES[row.state as DeviceState] },
+      { key: 'state', value: (row) => DEVICE_STATE_TITLES[row.state] },
       { key: 'online', value: (row) => (row.online ? '在线' : '离线') },
       { key: 'firmware_version', width: 14 },
       { key: 'imei', width: 18 },
       { key: 'iccid', width: 22 },
-      { key: 'tags', width: 24, value: (row) => (row.tags as { name: string }[]).map((t) => t.name).join('、') },
+      { key: 'tags', width: 24, value: (row) => row.tags.map((t) => t.name).join('、') },
       { key: 'last_seen_at', width: 20, value: (row) => chinaTime(row.last_seen_at) },
       { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
     ],
@@ -106,13 +106,13 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
 }
 
 /** 退货, 维修, 维修完成, 报废: one handler each, from the movement's rule. */
-function stockMoveActions(deps: AppDeps): Record<keyof typeof STOCK_MOVES, ActionHandler> {
+function stockMoveActions(deps: AppDeps): Record<keyof typeof STOCK_MOVES, ActionHandler<DeviceRow>> {
   const handler =
-    (name: keyof typeof STOCK_MOVES): ActionHandler =>
+    (name: keyof typeof STOCK_MOVES): ActionHandler<DeviceRow> =>
     async (req, rows, body: { remark: string }, tx) => {
       const move = STOCK_MOVES[name];
       const moved = await moveDevices(req, tx, rows, move, body.remark);
-      if (name === 'scrap') await deps.boxAccounts?.setEnabled(rows.map((r) => r.gateway_id as string), false);
+      if (name === 'scrap') await deps.boxAccounts?.setEnabled(rows.map((r) => r.gateway_id), false);
       return ok(null, MSG.moved(move.remark, moved));
     };
   return { return: handler('return'), repair: handler('repair'), repaired: handler('repaired'), scrap: handler('scrap') };

@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors.js';
 import { rowsWhere } from '../../http/resource/list-query.js';
 import { registerResource } from '../../http/resource/register.js';
 import type { ResourceRequest } from '../../http/resource/types.js';
-import { type ExportJobRow, isDownloadable, removeFiles, serializeJob } from '../../jobs/export-jobs.js';
+import { isDownloadable, removeFiles, serializeJob } from '../../jobs/export-jobs.js';
 
 const FILE = '导出文件';
 
@@ -30,9 +30,9 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     table: exportJob,
     keywords: ['title', 'username', 'file_name'],
     baseWhere: mine,
-    serialize: (row) => serializeJob(row as ExportJobRow, clock.now()),
+    serialize: (row) => serializeJob(row, clock.now()),
     // a deleted job's file goes with it (a running job then stops at its next batch)
-    afterDelete: async (_req, rows) => removeFiles(rows.map((r) => r.file_path as string)),
+    afterDelete: async (_req, rows) => removeFiles(rows.map((r) => r.file_path)),
   });
 
   typed.get(

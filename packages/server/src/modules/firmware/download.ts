@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { firmwareVersion } from '../../db/schema.js';
 import { attachment } from '../../http/attachment.js';
 import { AppError } from '../../http/errors.js';
-import { checkFirmwareToken, firmwareKey } from './file-token.js';
+import { checkFirmwareToken, firmwareKey } from '../../mqtt/ota/file-token.js';
 import { MSG } from './messages.js';
 import { byteRange } from './range.js';
 import { firmwarePath, storedSize } from './store.js';

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRMWARE_URL_TTL_SECONDS, GOODS_PATH, VERSION_FILE_PATH, VERSION_PATH, type FirmwareFile } from '@gw/contracts';
 import { ADMIN_PASSWORD, API, type TestApp, createTestApp } from '../../test/harness.js';
-import { firmwareDownloadUrl } from './file-token.js';
+import { firmwareDownloadUrl } from '../../mqtt/ota/file-token.js';
 import { firmwareDir } from './store.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -3,12 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { buyOrder, device, flashBatch, flashItem } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import type { Row } from '../../http/resource/types.js';
 import { queryRows } from '../../db/rows.js';
 import { stockDeviceColumns } from '../device/rules.js';
 import { type Movement, recordMovements } from '../fleet/ledger.js';
 import { MSG } from './messages.js';
-import { requireState, requireVendor } from './rules.js';
+import { type BatchRow, requireState, requireVendor } from './rules.js';
 
 /** Ledger rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
 const CHUNK = 2_000;
@@ -21,10 +20,10 @@ const chunks = <T>(list: T[]): T[][] => Array.from({ length: Math.ceil(list.leng
  * download, and a 进货入库 row in the ledger (naming the buy order when the batch has one). Nothing is written when
  * one of the ids has become a box meanwhile; the refusal names up to five. Answers the new boxes' gateway ids.
  */
-export async function confirmBatch(req: FastifyRequest, tx: Tx, row: Row, now: Date): Promise<string[]> {
+export async function confirmBatch(req: FastifyRequest, tx: Tx, row: BatchRow, now: Date): Promise<string[]> {
   requireVendor(req);
   requireState(row, 'downloaded');
-  const batchId = row.id as number;
+  const batchId = row.id;
   const ofBatch = sql`(select f.gateway_id from flash_item f where f.batch_id = ${batchId})`;
   const taken = await tx.select({ gateway_id: device.gateway_id }).from(device).where(sql`${device.gateway_id} in ${ofBatch}`).orderBy(asc(device.gateway_id)).limit(6);
   if (taken.length) throw badRequest(MSG.idsTaken(taken.slice(0, 5).map((b) => b.gateway_id), taken.length > 5));
@@ -53,7 +52,7 @@ export async function confirmBatch(req: FastifyRequest, tx: Tx, row: Row, now: D
     where f.gateway_id = b.gateway_id`);
 
   const orderNo = row.buy_order_id
-    ? ((await tx.select({ no: buyOrder.order_no }).from(buyOrder).where(eq(buyOrder.id, row.buy_order_id as number)))[0]?.no ?? '')
+    ? ((await tx.select({ no: buyOrder.order_no }).from(buyOrder).where(eq(buyOrder.id, row.buy_order_id)))[0]?.no ?? '')
     : '';
   const movements: Movement[] = boxes.map((box) => ({
     device: box,

@@ -2,9 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FlashFormat } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
 import { flashBatch, flashItem, goods } from '../../db/schema.js';
-import type { Row } from '../../http/resource/types.js';
 import { hashDeviceSecret, newDeviceSecret } from '../fleet/secret.js';
-import { requireState } from './rules.js';
+import { type BatchRow, requireState } from './rules.js';
 
 /** A batch's identities with their secrets: what the flashing tool writes into the boxes, handed out once. */
 export interface FlashIdentities {
@@ -18,9 +17,9 @@ export interface FlashIdentities {
  * only its keyed hash stored, the batch marked downloaded. A batch downloaded before is refused: its secrets
  * exist nowhere on the server any more (a box whose secret was lost gets a new one by 重置密钥 once in stock).
  */
-export async function takeSecrets(tx: Tx, row: Row, key: string, now: Date): Promise<FlashIdentities> {
+export async function takeSecrets(tx: Tx, row: BatchRow, key: string, now: Date): Promise<FlashIdentities> {
   requireState(row, 'new');
-  const batchId = row.id as number;
+  const batchId = row.id;
   const items = await tx.select({ id: flashItem.id, gateway_id: flashItem.gateway_id }).from(flashItem).where(eq(flashItem.batch_id, batchId)).orderBy(asc(flashItem.seq));
   const secrets = items.map(() => newDeviceSecret());
   const hashes = items.map((item, i) => ({ id: item.id, hash: hashDeviceSecret(key, secrets[i]) }));
@@ -28,7 +27,7 @@ export async function takeSecrets(tx: Tx, row: Row, key: string, now: Date): Pro
     from jsonb_to_recordset(${JSON.stringify(hashes)}::jsonb) as h(id int, hash text)
     where f.id = h.id`);
   await tx.update(flashBatch).set({ state: 'downloaded', downloaded_at: now }).where(eq(flashBatch.id, batchId));
-  const [type] = await tx.select({ code: goods.code }).from(goods).where(eq(goods.id, row.goods_id as number));
+  const [type] = await tx.select({ code: goods.code }).from(goods).where(eq(goods.id, row.goods_id));
   return { batch_id: batchId, goods_code: type?.code ?? '', items: items.map((item, i) => ({ gateway_id: item.gateway_id, secret: secrets[i] })) };
 }
 

@@ -7,18 +7,16 @@ import { flashBatch } from '../../db/schema.js';
 import { attachment } from '../../http/attachment.js';
 import { ok } from '../../http/reply.js';
 import { registerResource } from '../../http/resource/register.js';
-import type { Row } from '../../http/resource/types.js';
 import { lockRows } from '../../http/resource/writes.js';
 import { loadDeviceSecretKey } from '../device/rules.js';
 import { flasherAccounts } from './accounts.js';
 import { confirmBatch } from './confirm.js';
 import { identitiesFile, takeSecrets } from './download.js';
 import { MSG } from './messages.js';
-import { batchDetail, checkCreate, checkDelete, decorateBatches, insertItems, requireVendor } from './rules.js';
+import { type BatchRow, batchDetail, checkCreate, checkDelete, decorateBatches, insertItems, requireVendor } from './rules.js';
 
 /** Every gateway id of a batch row, from its prefix, sequence and digits. */
-const gatewayIdsOf = (row: Row) =>
-  Array.from({ length: row.count as number }, (_, i) => flashGatewayId(row.prefix as string, (row.start as number) + i, row.digits as number));
+const gatewayIdsOf = (row: BatchRow) => Array.from({ length: row.count }, (_, i) => flashGatewayId(row.prefix, row.start + i, row.digits));
 
 /**
  * 刷机助手 (/system/box_flasher): the factory's provisioning batches. A batch reserves gateway ids; its one
@@ -59,14 +57,14 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
         const previous = afterCommit.get(req);
         afterCommit.set(req, async () => {
           await previous?.();
-          await accounts.deleted(row.id as number, gatewayIdsOf(row));
+          await accounts.deleted(row.id, gatewayIdsOf(row));
         });
       }
     },
     actions: {
       confirm: async (req, [row], _body, tx) => {
         const gatewayIds = await confirmBatch(req, tx, row, clock.now());
-        afterCommit.set(req, () => accounts.confirmed(row.id as number, gatewayIds));
+        afterCommit.set(req, () => accounts.confirmed(row.id, gatewayIds));
         return ok(null, MSG.confirmed(gatewayIds.length));
       },
     },

@@ -1,13 +1,16 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type FlashBatchCreate, type FlashBatchState, flashBatchDetailSchema, flashGatewayId, flashItemSchema } from '@gw/contracts';
+import { type FlashBatchCreate, type WriteValues, flashBatchDetailSchema, type flashBatchResource, flashGatewayId, flashItemSchema } from '@gw/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { buyOrder, flashItem, goods } from '../../db/schema.js';
+import { buyOrder, type flashBatch, flashItem, goods } from '../../db/schema.js';
 import { badRequest, refused } from '../../http/errors.js';
 import { defaultSerializer } from '../../http/resource/serialize.js';
-import type { DetailDeclaration, Row } from '../../http/resource/types.js';
+import type { DetailDeclaration, Row, Stored } from '../../http/resource/types.js';
 import { queryRows } from '../../db/rows.js';
 import { MSG } from './messages.js';
+
+/** A stored provisioning batch. */
+export type BatchRow = Stored<typeof flashBatch>;
 
 /** flash_item.seq is an integer column. */
 const MAX_SEQ = 2_147_483_647;
@@ -21,8 +24,8 @@ export function requireVendor(req: FastifyRequest): void {
  * The batch is in the state an operation needs: a download needs `new` (afterwards the secrets are gone), a
  * confirm `downloaded` (the boxes need the secrets the file handed out). Otherwise the refusal that says why.
  */
-export function requireState(row: Row, state: 'new' | 'downloaded'): void {
-  const current = row.state as FlashBatchState;
+export function requireState(row: BatchRow, state: 'new' | 'downloaded'): void {
+  const current = row.state;
   if (current === state) return;
   if (state === 'new') throw badRequest(MSG.downloadedAlready);
   throw badRequest(current === 'new' ? MSG.downloadFirst : MSG.confirmedAlready);
@@ -37,8 +40,9 @@ const gatewayIdsSql = (b: Pick<FlashBatchCreate, 'prefix' | 'start' | 'digits' |
  * A new batch: its type and buy order exist, and none of its gateway ids is a box or another batch's identity
  * (the refusal names up to five). Creates take turns, so two batches never reserve the same id.
  */
-export async function checkCreate(req: FastifyRequest, values: Row, tx: Tx): Promise<void> {
+export async function checkCreate(req: FastifyRequest, values: WriteValues<typeof flashBatchResource>, tx: Tx): Promise<void> {
   requireVendor(req);
+  // a batch is only created, by the create schema, which requires every field
   const batch = values as FlashBatchCreate;
   if (batch.start + batch.count - 1 > MAX_SEQ) throw badRequest(MSG.seqTooLarge);
   const [type] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, batch.goods_id));
@@ -59,20 +63,19 @@ export async function checkCreate(req: FastifyRequest, values: Row, tx: Tx): Pro
 }
 
 /** Reserves the batch's identities, in one statement however many. */
-export async function insertItems(tx: Tx, row: Row): Promise<void> {
-  const batch = row as unknown as FlashBatchCreate & { id: number };
-  await tx.execute(sql`insert into flash_item (batch_id, seq, gateway_id) select ${batch.id}::int, g.seq, g.gateway_id from (${gatewayIdsSql(batch)}) g`);
+export async function insertItems(tx: Tx, row: BatchRow): Promise<void> {
+  await tx.execute(sql`insert into flash_item (batch_id, seq, gateway_id) select ${row.id}::int, g.seq, g.gateway_id from (${gatewayIdsSql(row)}) g`);
 }
 
 /** Only a batch not yet in stock may go; its identities go with it (cascade) and are free again. */
-export function checkDelete(req: FastifyRequest, row: Row): void {
+export function checkDelete(req: FastifyRequest, row: BatchRow): void {
   requireVendor(req);
   if (row.state === 'confirmed') throw badRequest(MSG.confirmedNoDelete);
 }
 
 /** The list's and the detail's own values: the first and last gateway id, and how many boxes have connected (one query per page). */
-export async function decorateBatches(rows: Row[], db: Db | Tx): Promise<Row[]> {
-  const ids = rows.map((r) => r.id as number);
+export async function decorateBatches(rows: BatchRow[], db: Db | Tx): Promise<Row[]> {
+  const ids = rows.map((r) => r.id);
   const counted = await db
     .select({ batch_id: flashItem.batch_id, connected: sql<number>`count(${flashItem.first_connected_at})::int` })
     .from(flashItem)
@@ -80,12 +83,12 @@ export async function decorateBatches(rows: Row[], db: Db | Tx): Promise<Row[]> 
     .groupBy(flashItem.batch_id);
   const connected = new Map(counted.map((c) => [c.batch_id, c.connected]));
   return rows.map((r) => {
-    const { prefix, start, digits, count } = r as { prefix: string; start: number; digits: number; count: number };
+    const { prefix, start, digits, count } = r;
     return {
       ...r,
       first_gateway_id: flashGatewayId(prefix, start, digits),
       last_gateway_id: flashGatewayId(prefix, start + count - 1, digits),
-      connected: connected.get(r.id as number) ?? 0,
+      connected: connected.get(r.id) ?? 0,
     };
   });
 }
@@ -93,10 +96,10 @@ export async function decorateBatches(rows: Row[], db: Db | Tx): Promise<Row[]> 
 const serializeItem = defaultSerializer(flashItemSchema);
 
 /** The detail's identities in sequence: never a secret nor its hash (the item schema has neither). */
-export const batchDetail: DetailDeclaration = {
+export const batchDetail: DetailDeclaration<BatchRow> = {
   schema: flashBatchDetailSchema,
   async read(rows, items, db) {
-    const ids = rows.map((r) => r.id as number);
+    const ids = rows.map((r) => r.id);
     const found = await db
       .select({
         batch_id: flashItem.batch_id,

@@ -19,7 +19,7 @@ describe('fleet routes with a foreign id', () => {
   const ids = { device: 0, machine: 0, tag: 0, flow: 0 };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['jobs'] });
     w = await fleetWorld(t, 'I');
     ids.device = w.boxes.a;
     await licenseBox(t, w.admin, w.boxes.a, [{ model: 'all', count: 5 }]);

@@ -1,12 +1,10 @@
-import { type SQL, and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { HTTP, errorBodySchema, licensedCount } from '@gw/contracts';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { device, license, machineTool } from '../../db/schema.js';
 import { licenceCountExceeded, unlicensed } from '../../http/errors.js';
-
-/** A licence that holds now: not revoked, and now within [nbf, exp). */
-export const licenseInForce: SQL = sql`${license.revoked_at} is null and ${license.nbf} <= now() and ${license.exp} > now()`;
+import { licenseInForce } from '../../mqtt/commands/license.js';
 
 /** The counts of the box's licence in force, the newest issued when several are, or null without one. */
 async function countsInForce(tx: Tx, deviceId: number) {

@@ -49,12 +49,12 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
     checkWrite: async (req) => requireIssuer(req, MSG.vendorOnlyIssue),
     toColumns: (values, req, tx) => newLicenseColumns(values, req, tx, key),
     afterWrite: async (req, row, current) => {
-      if (!current && row.gateway_id) pushes.set(req, { gatewayId: row.gateway_id as string, certificate: row.certificate as string });
+      if (!current && row.gateway_id) pushes.set(req, { gatewayId: row.gateway_id, certificate: row.certificate });
     },
     actions: {
       revoke: async (req, [row], body: { reason: string }, tx) => {
         await revokeLicense(req, tx, row, body.reason);
-        if (row.gateway_id) pushes.set(req, { gatewayId: row.gateway_id as string, revoked: true });
+        if (row.gateway_id) pushes.set(req, { gatewayId: row.gateway_id, revoked: true });
         return ok(null, '已吊销');
       },
     },

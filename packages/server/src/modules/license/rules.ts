@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { LICENSE_BUSINESS_EXPIRY, LICENSE_EXPIRING_DAYS, LICENSE_NBF_LEEWAY_SECONDS, LICENSE_REFUSAL, type LicenseCount, type LicenseCreate, type LicenseVerdictAnswer } from '@gw/contracts';
+import { LICENSE_BUSINESS_EXPIRY, LICENSE_EXPIRING_DAYS, LICENSE_NBF_LEEWAY_SECONDS, LICENSE_REFUSAL, type LicenseCount, type LicenseCreate, type LicenseVerdictAnswer, type WriteValues, type licenseResource } from '@gw/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { device, license } from '../../db/schema.js';
 import { badRequest, notFound, refused } from '../../http/errors.js';
 import { customerScope, requireVendorScope } from '../../http/scope.js';
-import type { Row } from '../../http/resource/types.js';
+import type { ColumnValues, Stored } from '../../http/resource/types.js';
 import { type LicenseKeyPair, signLicense, verifyLicense } from '../../lib/license.js';
 
 export const MSG = {
@@ -52,8 +52,14 @@ export function requireIssuer(req: FastifyRequest, message: string): void {
  * The columns of a new licence: the box (within the caller's scope) and its fingerprint when none is given,
  * the default times, and the certificate signed with the platform's key over exactly these values.
  */
-export async function newLicenseColumns(values: Row, req: FastifyRequest, tx: Tx, key: LicenseKeyPair): Promise<Row> {
+export async function newLicenseColumns(
+  values: WriteValues<typeof licenseResource>,
+  req: FastifyRequest,
+  tx: Tx,
+  key: LicenseKeyPair,
+): Promise<ColumnValues<typeof license>> {
   requireIssuer(req, MSG.vendorOnlyIssue);
+  // a licence is only created, by the create schema, which gives every field its value or default
   const body = values as LicenseCreate;
   let box: { gateway_id: string; fingerprint: string } | undefined;
   if (body.device_id != null) {
@@ -113,13 +119,13 @@ export async function newLicenseColumns(values: Row, req: FastifyRequest, tx: Tx
 }
 
 /** Revokes one licence (in the action's audited transaction); a second revocation is refused. */
-export async function revokeLicense(req: FastifyRequest, tx: Tx, row: Row, reason: string): Promise<void> {
+export async function revokeLicense(req: FastifyRequest, tx: Tx, row: Stored<typeof license>, reason: string): Promise<void> {
   requireIssuer(req, MSG.vendorOnlyRevoke);
   if (row.revoked_at != null) throw refused(MSG.alreadyRevoked);
   await tx
     .update(license)
     .set({ revoked_at: sql`now()`, revoke_reason: reason })
-    .where(eq(license.id, row.id as number));
+    .where(eq(license.id, row.id));
 }
 
 /**

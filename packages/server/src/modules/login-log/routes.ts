@@ -20,8 +20,8 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       { key: 'username', width: 16 },
       { key: 'ip', width: 16 },
       { key: 'user_agent', width: 50 },
-      { key: 'success', value: (row) => optionLabel(LOGIN_RESULT_OPTIONS, row.success as boolean) },
-      { key: 'reason', value: (row) => LOGIN_REASON_TITLES[row.reason as string] ?? String(row.reason) },
+      { key: 'success', value: (row) => optionLabel(LOGIN_RESULT_OPTIONS, row.success) },
+      { key: 'reason', value: (row) => LOGIN_REASON_TITLES[row.reason] ?? row.reason },
     ],
   });
 }

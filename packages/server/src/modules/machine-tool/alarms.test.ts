@@ -26,7 +26,7 @@ describe('机床详情: the alarm history as an export job', () => {
   const today = () => new Date(midnight + 8 * HOUR).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['jobs'] });
     const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(t.clock.now());
     midnight = Date.parse(`${date}T00:00:00+08:00`);
     t.clock.now = () => new Date(h(15));

@@ -27,7 +27,7 @@ import { list, ok } from '../../http/reply.js';
 import { compileResource } from '../../http/resource/compile.js';
 import { type ListFilters, listOrder, listWhere } from '../../http/resource/list-query.js';
 import { SHEET_MSG } from '../../http/resource/sheets.js';
-import type { ResourceRequest, Row } from '../../http/resource/types.js';
+import type { ResourceRequest } from '../../http/resource/types.js';
 import { chinaTime } from '../../jobs/xlsx.js';
 import { queryRows } from '../../db/rows.js';
 import { machineScope } from './rules.js';
@@ -39,14 +39,14 @@ function alarmScope(req: ResourceRequest) {
 }
 
 /** An alarm as the list and the export show it: its times, and how long it lasted (null while on). */
-function alarmItem(row: Row): MachineAlarm {
-  const started = row.started_at as Date;
-  const ended = row.ended_at as Date | null;
+function alarmItem(row: typeof machineAlarm.$inferSelect): MachineAlarm {
+  const started = row.started_at;
+  const ended = row.ended_at;
   return {
-    id: row.id as number,
-    alarm_no: row.alarm_no as string,
-    alarm_type: row.alarm_type as string,
-    alarm_msg: row.alarm_msg as string,
+    id: row.id,
+    alarm_no: row.alarm_no,
+    alarm_type: row.alarm_type,
+    alarm_msg: row.alarm_msg,
     started_at: started.toISOString(),
     ended_at: ended?.toISOString() ?? null,
     duration_s: ended ? (ended.getTime() - started.getTime()) / 1000 : null,
@@ -72,7 +72,7 @@ export const alarmHistory = compileResource({
     { key: 'alarm_msg', width: 40 },
     { key: 'started_at', width: 20, value: (item) => chinaTime(item.started_at) },
     { key: 'ended_at', width: 20, value: (item) => (item.ended_at ? chinaTime(item.ended_at) : ON) },
-    { key: 'duration_s', width: 14, value: (item) => (item.duration_s === null ? '' : formatDuration(item.duration_s as number)) },
+    { key: 'duration_s', width: 14, value: (item) => (item.duration_s === null ? '' : formatDuration(item.duration_s)) },
   ],
 });
 

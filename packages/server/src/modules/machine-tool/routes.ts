@@ -33,7 +33,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       keywords: ['code', 'name', 'model'],
       baseWhere: machineScope,
       checkWrite: checkMachineWrite,
-      toColumns: (values, req, tx) => (values.device_id === undefined ? values : newMachineColumns(req, values, tx)),
+      toColumns: (values, req, tx) => (values.device_id === undefined ? values : newMachineColumns(req, values, values.device_id, tx)),
       decorate: async (rows) => rows.map(withNetwork),
     });
   });

@@ -1,15 +1,18 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { CONFIG_KEY, FLEET_DICT } from '@gw/contracts';
+import { CONFIG_KEY, FLEET_DICT, type WriteValues, type machineToolResource } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
 import { device, dictItem, machineTool } from '../../db/schema.js';
 import { badRequest, refused } from '../../http/errors.js';
-import type { ResourceRequest, Row } from '../../http/resource/types.js';
+import type { ColumnValues, ResourceRequest, Stored } from '../../http/resource/types.js';
 import { customerScope } from '../../http/scope.js';
 import { allocateMachineIp, allocateMachineNet, machineNetwork } from '../fleet/ip-pool.js';
 import { MSG } from '../fleet/messages.js';
 import { configValue } from '../../db/config-values.js';
 import { checkLicensedEnable } from '../license/enforce.js';
+
+type Machine = Stored<typeof machineTool>;
+type MachineValues = WriteValues<typeof machineToolResource>;
 
 /** Machine tools are seen through their box: those of boxes in the caller's scope. */
 export const machineScope = (req: ResourceRequest) =>
@@ -30,8 +33,9 @@ async function boxOf(req: FastifyRequest, tx: Tx, deviceId: number) {
  * The brand a write enables, counted against the box's licence: a new machine tool enabled (the default), a
  * disabled one turned on, or an enabled one changing brand. Null for writes that enable nothing.
  */
-function enabledCategory(values: Row, current: Row | null): string | null {
-  const enabled = (values.enabled ?? current?.enabled ?? true) as boolean;
+function enabledCategory(values: MachineValues, current: Machine | null): string | null {
+  const enabled = values.enabled ?? current?.enabled ?? true;
+  // a create names it (its schema requires a category), an update may keep the stored one
   const category = (values.category ?? current?.category) as string;
   if (!enabled) return null;
   if (!current || !current.enabled) return category;
@@ -42,30 +46,34 @@ function enabledCategory(values: Row, current: Row | null): string | null {
  * A category from the dictionary, a code no other machine tool of the same box has, and an enable within the
  * box's licence.
  */
-export async function checkMachineWrite(req: FastifyRequest, values: Row, current: Row | null, tx: Tx): Promise<void> {
+export async function checkMachineWrite(req: FastifyRequest, values: MachineValues, current: Machine | null, tx: Tx): Promise<void> {
+  // a create names the box (its schema requires it), an update keeps the stored one
   const deviceId = (current?.device_id ?? values.device_id) as number;
   if (!current) await boxOf(req, tx, deviceId);
   if (values.category !== undefined) {
     const [known] = await tx
       .select({ id: dictItem.id })
       .from(dictItem)
-      .where(and(eq(dictItem.category, FLEET_DICT.machineToolCategory), eq(dictItem.value, values.category as string)));
-    if (!known) throw badRequest(MSG.categoryUnknown(values.category as string));
+      .where(and(eq(dictItem.category, FLEET_DICT.machineToolCategory), eq(dictItem.value, values.category)));
+    if (!known) throw badRequest(MSG.categoryUnknown(values.category));
   }
   if (values.code !== undefined && values.code !== current?.code) {
     const [taken] = await tx
       .select({ id: machineTool.id })
       .from(machineTool)
-      .where(and(eq(machineTool.device_id, deviceId), eq(machineTool.code, values.code as string), current ? ne(machineTool.id, current.id as number) : undefined));
-    if (taken) throw refused(MSG.machineCodeTaken(values.code as string));
+      .where(and(eq(machineTool.device_id, deviceId), eq(machineTool.code, values.code), current ? ne(machineTool.id, current.id) : undefined));
+    if (taken) throw refused(MSG.machineCodeTaken(values.code));
   }
   const enabling = enabledCategory(values, current);
-  if (enabling !== null) await checkLicensedEnable(tx, deviceId, enabling, current?.id as number | undefined);
+  if (enabling !== null) await checkLicensedEnable(tx, deviceId, enabling, current?.id);
 }
 
-/** A new machine tool's address: the next free host of its box's /24, the box getting its /24 the first time. */
-export async function newMachineColumns(req: FastifyRequest, values: Row, tx: Tx): Promise<Row> {
-  const box = await boxOf(req, tx, values.device_id as number);
+/**
+ * A new machine tool's address under its box `deviceId`: the next free host of the box's /24, the box getting its
+ * /24 the first time.
+ */
+export async function newMachineColumns(req: FastifyRequest, values: MachineValues, deviceId: number, tx: Tx): Promise<ColumnValues<typeof machineTool>> {
+  const box = await boxOf(req, tx, deviceId);
   let net = box.machine_net;
   if (!net) {
     net = await allocateMachineNet(tx, await configValue(tx, CONFIG_KEY.machinePool, '10.100.0.0/16'));
@@ -75,4 +83,4 @@ export async function newMachineColumns(req: FastifyRequest, values: Row, tx: Tx
 }
 
 /** A machine tool as the API shows it: its address with what a controller is set up with. */
-export const withNetwork = (row: Row): Row => ({ ...row, ...machineNetwork(row.ip as string) });
+export const withNetwork = <R extends { ip: string }>(row: R) => ({ ...row, ...machineNetwork(row.ip) });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LOG_ACTION_OPTIONS, type OperationLog, operationLogResource as resource, optionLabel } from '@gw/contracts';
+import { LOG_ACTION_OPTIONS, operationLogResource as resource, optionLabel } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { operationLog } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
@@ -20,11 +20,11 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     sheet: [
       { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
       { key: 'username', width: 16 },
-      { key: 'action', value: (row) => optionLabel(LOG_ACTION_OPTIONS, row.action as number) },
+      { key: 'action', value: (row) => optionLabel(LOG_ACTION_OPTIONS, row.action) },
       { key: 'table_title' },
       { key: 'record_id' },
       { key: 'ip', width: 16 },
-      { key: 'changes', width: 80, value: (row) => changeSummary(row as OperationLog) },
+      { key: 'changes', width: 80, value: (row) => changeSummary(row) },
     ],
   });
 }

@@ -1,10 +1,8 @@
 import { type OperationLog, fieldComment, tableTitle } from '@gw/contracts';
 import type { operationLog } from '../../db/schema.js';
-import type { Row } from '../../http/resource/types.js';
 
 /** A log row with the label of every changed field (its 注释), for the 详情 change table. */
-export function serializeOperationLog(row: Row): OperationLog {
-  const r = row as typeof operationLog.$inferSelect;
+export function serializeOperationLog(r: typeof operationLog.$inferSelect): OperationLog {
   return {
     ...r,
     table_title: tableTitle(r.table_name),

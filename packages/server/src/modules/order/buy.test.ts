@@ -17,7 +17,7 @@ describe('进货管理 (/manager/buy_order)', () => {
   const boxesOf = (serials: string[]) => t.db.select().from(device).where(inArray(device.gateway_id, serials));
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['jobs'] });
     w = await orderWorld(t, 'B');
   });
   afterAll(() => t.close());

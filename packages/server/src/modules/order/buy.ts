@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BUY_ORDER_PATH, type BoxIdentity, ORDER_NO_PREFIX, type OrderLine, buyOrderResource as resource, idParamSchema } from '@gw/contracts';
+import { BUY_ORDER_PATH, type BoxIdentity, ORDER_NO_PREFIX, buyOrderResource as resource, idParamSchema } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { buyOrder, buyOrderLine } from '../../db/schema.js';
 import { XLSX_MIME, attachment } from '../../http/attachment.js';
@@ -83,9 +83,9 @@ export async function buyOrderRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const { orderNo, file } = await req.tx(async (tx) => {
         const [row] = await lockRows(def, req, tx, [req.params.id]);
         const sealed = await takeIdentities(tx, row);
-        const identities = JSON.parse(unseal(keys.identityKey, sealed, identityContext(row.id as number))) as BoxIdentity[];
+        const identities = JSON.parse(unseal(keys.identityKey, sealed, identityContext(row.id))) as BoxIdentity[];
         const rows = identities.map((i) => [i.gateway_id, i.secret, i.goods_name]);
-        return { orderNo: row.order_no as string, file: await xlsxBuffer('设备身份', IDENTITY_COLUMNS, rows) };
+        return { orderNo: row.order_no, file: await xlsxBuffer('设备身份', IDENTITY_COLUMNS, rows) };
       });
       return reply
         .header('content-type', XLSX_MIME)
@@ -105,16 +105,16 @@ export async function buyOrderRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const order = await readOrder(db, def, req, req.params.id);
       const file = await orderNoteXlsx({
         title: '入库单',
-        orderNo: order.order_no as string,
-        orderDate: order.order_date as string,
-        party: { label: '供应商', name: order.supplier as string },
-        remark: order.remark as string,
-        lines: order.lines as OrderLine[],
-        quantity: order.quantity as number,
-        amount: order.amount as string,
+        orderNo: order.order_no,
+        orderDate: order.order_date,
+        party: { label: '供应商', name: order.supplier },
+        remark: order.remark,
+        lines: order.lines ?? [],
+        quantity: order.quantity,
+        amount: order.amount,
         signatures: ['交货人', '验收人'],
       });
-      return reply.header('content-type', XLSX_MIME).header('content-disposition', attachment(`入库单-${order.order_no as string}.xlsx`)).send(file);
+      return reply.header('content-type', XLSX_MIME).header('content-disposition', attachment(`入库单-${order.order_no}.xlsx`)).send(file);
     },
   );
 }

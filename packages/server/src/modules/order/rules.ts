@@ -1,22 +1,32 @@
 import { type SQL, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { ORDER_MAX_SERIALS, ORDER_STATUS_TITLES, type OrderStatus } from '@gw/contracts';
+import { ORDER_MAX_SERIALS, ORDER_STATUS_TITLES, type OrderLineWrite, type OrderStatus, type buyOrderResource, type sellOrderResource } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
-import { goods } from '../../db/schema.js';
+import { type buyOrder, type buyOrderLine, goods, type sellOrder, type sellOrderLine } from '../../db/schema.js';
 import { badRequest, refused } from '../../http/errors.js';
-import type { LinesDeclaration, ResourceDeclaration, Row } from '../../http/resource/types.js';
+import type { LinesDeclaration, ResourceHooks, Stored } from '../../http/resource/types.js';
 import { refuseDuplicate } from '../../http/resource/unique.js';
 import { namesOf } from '../device/actions.js';
 import { MSG } from './messages.js';
 import { type Numbered, lockNumbers, nextOrderNo } from './numbering.js';
+
+/** Either kind's table and descriptor, for the rules both kinds share. */
+type OrderTable = typeof buyOrder | typeof sellOrder;
+type OrderResource = typeof buyOrderResource | typeof sellOrderResource;
+
+/** A stored order of either kind. */
+export type OrderRow = Stored<OrderTable>;
+
+/** A stored line of either kind (both line tables have the same columns). */
+export type OrderLineRow = (typeof buyOrderLine | typeof sellOrderLine)['$inferSelect'];
 
 /** One kind of order (进货单 or 出货单) as the shared rules need it. */
 export interface OrderKind extends Numbered {
   /** The table's name, for the derived values' SQL. */
   name: 'buy_order' | 'sell_order';
   id: AnyPgColumn;
-  line: PgTable;
+  line: typeof buyOrderLine | typeof sellOrderLine;
   lineParent: AnyPgColumn;
   /** The lines' order: as written. */
   lineId: AnyPgColumn;
@@ -28,9 +38,9 @@ export function requireVendor(req: FastifyRequest): void {
 }
 
 /** A confirmed or cancelled order is final: only a draft is edited, deleted, confirmed or cancelled. */
-export function requireDraft(row: Row, what: string): void {
-  const status = row.status as OrderStatus;
-  if (status !== 'draft') throw refused(MSG.notDraft(row.order_no as string, ORDER_STATUS_TITLES[status], what));
+export function requireDraft(row: OrderRow, what: string): void {
+  const status = row.status;
+  if (status !== 'draft') throw refused(MSG.notDraft(row.order_no, ORDER_STATUS_TITLES[status], what));
 }
 
 /** Boxes over all lines, the exact total in 元 (the lines' amounts are computed by the database) and who made it. */
@@ -48,7 +58,7 @@ export function orderDerived(kind: OrderKind): Record<string, SQL> {
  * The write rules both kinds share: the vendor's staff write drafts only; a number typed is refused when taken,
  * a number left blank is the day's next; the maker is the operator.
  */
-export function orderWriteHooks(kind: OrderKind): Pick<ResourceDeclaration, 'checkWrite' | 'checkDelete' | 'toColumns'> {
+export function orderWriteHooks(kind: OrderKind): Pick<ResourceHooks<OrderTable, OrderResource>, 'checkWrite' | 'checkDelete' | 'toColumns'> {
   return {
     async checkWrite(req, values, current, tx) {
       requireVendor(req);
@@ -67,7 +77,8 @@ export function orderWriteHooks(kind: OrderKind): Pick<ResourceDeclaration, 'che
       const { order_no: typed, ...rest } = values;
       if (req.method !== 'POST') return typed ? values : rest;
       await lockNumbers(tx, kind);
-      const orderNo = (typed as string | undefined) || (await nextOrderNo(tx, kind, rest.order_date as string));
+      // a create dates the order (its schema requires a date)
+      const orderNo = typed || (await nextOrderNo(tx, kind, rest.order_date as string));
       return { ...rest, order_no: orderNo, operator_id: req.user.id };
     },
   };
@@ -80,21 +91,21 @@ const goodsNames = new WeakMap<FastifyRequest, Map<number, string>>();
  * The lines: every device type exists (its name is kept on the line, as a document keeps it), and no serial
  * appears twice in one order (a 400 naming them), at most ORDER_MAX_SERIALS in all.
  */
-export function orderLines(kind: OrderKind): LinesDeclaration {
+export function orderLines(kind: OrderKind): LinesDeclaration<OrderLineWrite> {
   return {
     table: kind.line,
     parent: kind.lineParent,
     async check(req, lines, _row, tx) {
-      const serials = lines.flatMap((l) => l.serials as string[]);
+      const serials = lines.flatMap((l) => l.serials);
       if (serials.length > ORDER_MAX_SERIALS) throw badRequest(MSG.tooManySerials(ORDER_MAX_SERIALS));
       const seen = new Set<string>();
       const twice = new Set(serials.filter((s) => seen.size === seen.add(s).size));
       if (twice.size) throw badRequest(MSG.duplicateSerials(namesOf([...twice])));
-      goodsNames.set(req, await namesOfGoods(tx, lines.map((l) => l.goods_id as number)));
+      goodsNames.set(req, await namesOfGoods(tx, lines.map((l) => l.goods_id)));
     },
     toColumns: (line, req) => ({
       goods_id: line.goods_id,
-      goods_name: goodsNames.get(req)?.get(line.goods_id as number) ?? '',
+      goods_name: goodsNames.get(req)?.get(line.goods_id) ?? '',
       quantity: line.quantity,
       unit_price: line.unit_price,
       serials: line.serials,
@@ -110,7 +121,7 @@ async function namesOfGoods(tx: Tx, ids: number[]): Promise<Map<number, string>>
 }
 
 /** The lines of one order, as written. */
-export async function linesOf(tx: Tx, kind: OrderKind, orderId: number): Promise<Row[]> {
+export async function linesOf(tx: Tx, kind: OrderKind, orderId: number): Promise<OrderLineRow[]> {
   return tx.select().from(kind.line).where(eq(kind.lineParent, orderId)).orderBy(asc(kind.lineId));
 }
 
@@ -118,13 +129,13 @@ export async function linesOf(tx: Tx, kind: OrderKind, orderId: number): Promise
  * Confirming needs each line's serials to be exactly its quantity; the lines that are not are named with the
  * serials they hold.
  */
-export function checkQuantities(lines: Row[]): void {
+export function checkQuantities(lines: OrderLineRow[]): void {
   const wrong = lines
     .map((l, i) => ({ l, i }))
-    .filter(({ l }) => (l.serials as string[]).length !== l.quantity)
+    .filter(({ l }) => l.serials.length !== l.quantity)
     .map(({ l, i }) => {
-      const serials = l.serials as string[];
-      return `第 ${i + 1} 行 ${l.goods_name as string} 数量 ${l.quantity as number},序列号 ${serials.length} 个${serials.length ? ` (${namesOf(serials, 10)})` : ''}`;
+      const serials = l.serials;
+      return `第 ${i + 1} 行 ${l.goods_name} 数量 ${l.quantity},序列号 ${serials.length} 个${serials.length ? ` (${namesOf(serials, 10)})` : ''}`;
     });
   if (wrong.length) throw refused(MSG.quantityMismatch(wrong.join(';')));
 }
@@ -135,15 +146,15 @@ export async function lockStock(tx: Tx): Promise<void> {
 }
 
 /** Sets a draft's final status (the rows are the action's, locked). */
-export async function setStatus(tx: Tx, kind: OrderKind, row: Row, status: OrderStatus, at: Date | null): Promise<void> {
+export async function setStatus(tx: Tx, kind: OrderKind, row: OrderRow, status: OrderStatus, at: Date | null): Promise<void> {
   await tx
     .update(kind.table)
     .set({ status, ...(at ? { confirmed_at: at } : {}) })
-    .where(eq(kind.id, row.id as number));
+    .where(eq(kind.id, row.id));
 }
 
 /** Cancels a draft of either kind: final, it can no longer be confirmed. */
-export async function cancelOrder(req: FastifyRequest, tx: Tx, kind: OrderKind, row: Row): Promise<void> {
+export async function cancelOrder(req: FastifyRequest, tx: Tx, kind: OrderKind, row: OrderRow): Promise<void> {
   requireVendor(req);
   requireDraft(row, '取消');
   await setStatus(tx, kind, row, 'cancelled', null);

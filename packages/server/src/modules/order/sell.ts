@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ORDER_NO_PREFIX, type OrderLine, SELL_ORDER_PATH, idParamSchema, sellOrderResource as resource } from '@gw/contracts';
+import { ORDER_NO_PREFIX, SELL_ORDER_PATH, idParamSchema, sellOrderResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { Tx } from '../../db/client.js';
 import { customer, sellOrder, sellOrderLine } from '../../db/schema.js';
@@ -79,16 +79,16 @@ export function sellOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
       const order = await readOrder(db, def, req, req.params.id);
       const file = await orderNoteXlsx({
         title: '送货单',
-        orderNo: order.order_no as string,
-        orderDate: order.order_date as string,
-        party: { label: '客户', name: (order.company_name as string | null) ?? '' },
-        remark: order.remark as string,
-        lines: order.lines as OrderLine[],
-        quantity: order.quantity as number,
-        amount: order.amount as string,
+        orderNo: order.order_no,
+        orderDate: order.order_date,
+        party: { label: '客户', name: order.company_name ?? '' },
+        remark: order.remark,
+        lines: order.lines ?? [],
+        quantity: order.quantity,
+        amount: order.amount,
         signatures: ['送货人', '收货人'],
       });
-      return reply.header('content-type', XLSX_MIME).header('content-disposition', attachment(`送货单-${order.order_no as string}.xlsx`)).send(file);
+      return reply.header('content-type', XLSX_MIME).header('content-disposition', attachment(`送货单-${order.order_no}.xlsx`)).send(file);
     },
   );
 }

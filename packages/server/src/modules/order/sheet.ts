@@ -1,14 +1,16 @@
-import { ORDER_STATUS_TITLES, type OrderStatus } from '@gw/contracts';
-import type { SheetColumn } from '../../http/resource/types.js';
+import { ORDER_STATUS_TITLES, type buyOrderResource, type sellOrderResource } from '@gw/contracts';
+import type { ItemRow, SheetColumn } from '../../http/resource/types.js';
 import { chinaTime } from '../../jobs/xlsx.js';
 
+type OrderColumn = SheetColumn<ItemRow<typeof buyOrderResource | typeof sellOrderResource>>;
+
 /** The export's columns of either kind, with the party's column (供应商 or 客户) after the date. */
-export function orderSheet(party: SheetColumn): SheetColumn[] {
+export function orderSheet(party: OrderColumn): OrderColumn[] {
   return [
     { key: 'order_no', width: 18 },
     { key: 'order_date', width: 12 },
     party,
-    { key: 'status', value: (row) => ORDER_STATUS_TITLES[row.status as OrderStatus] },
+    { key: 'status', value: (row) => ORDER_STATUS_TITLES[row.status] },
     { key: 'quantity' },
     { key: 'amount', width: 14 },
     { key: 'operator', width: 14 },

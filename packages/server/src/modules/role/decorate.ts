@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, count, inArray, sql } from 'drizzle-orm';
-import { adminUser } from '../../db/schema.js';
-import type { ResourceContext, Row } from '../../http/resource/types.js';
+import { adminUser, type role } from '../../db/schema.js';
+import type { ResourceContext, Row, Stored } from '../../http/resource/types.js';
 import { customerScope } from '../../http/scope.js';
 
 const member = sql<number>`m.role_id`;
@@ -18,7 +18,7 @@ export async function memberCounts(ctx: ResourceContext, ids: number[]): Promise
   return new Map(counted.map((c) => [Number(c.id), c.n]));
 }
 
-export async function decorateRoles(rows: Row[], ctx: ResourceContext): Promise<Row[]> {
-  const counts = await memberCounts(ctx, rows.map((r) => r.id as number));
-  return rows.map((r) => ({ ...r, member_count: counts.get(r.id as number) ?? 0 }));
+export async function decorateRoles(rows: Stored<typeof role>[], ctx: ResourceContext): Promise<Row[]> {
+  const counts = await memberCounts(ctx, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, member_count: counts.get(r.id) ?? 0 }));
 }

@@ -30,15 +30,15 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     baseWhere: vendorOnlyWhere,
     derived: { short_url: shortUrlSql, gateway_id: gatewayIdSql },
     // with no short_url_base configured, a link is printed under PUBLIC_URL, else where the console was reached
-    present: (req, item) => ({ ...(item as Record<string, unknown>), short_url: withBase((item as { short_url: string }).short_url, publicUrl || requestOrigin(req)) }),
+    present: (req, item) => ({ ...item, short_url: withBase(item.short_url, publicUrl || requestOrigin(req)) }),
     sheet: [
       { key: 'code', width: 14 },
       // an export runs after its request: its links go under PUBLIC_URL, else where the console was when it was asked
-      { key: 'short_url', width: 40, value: (row, sheet) => withBase(row.short_url as string, publicUrl || sheet.origin) },
+      { key: 'short_url', width: 40, value: (row, sheet) => withBase(row.short_url, publicUrl || sheet.origin) },
       { key: 'title', width: 24 },
       { key: 'target', width: 50 },
       { key: 'gateway_id', width: 20 },
-      { key: 'enabled', value: (row) => optionLabel(YES_NO_OPTIONS, row.enabled as boolean) },
+      { key: 'enabled', value: (row) => optionLabel(YES_NO_OPTIONS, row.enabled) },
       { key: 'expires_at', width: 20, value: (row) => chinaTime(row.expires_at) },
       { key: 'visits' },
       { key: 'last_visit_at', width: 20, value: (row) => chinaTime(row.last_visit_at) },

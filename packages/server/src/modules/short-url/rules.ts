@@ -3,7 +3,7 @@ import { httpUrlError, shortUrlResource } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
 import { shortUrl } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { ResourceRequest, WriteHooks } from '../../http/resource/types.js';
+import type { ColumnValues, ResourceHooks, ResourceRequest } from '../../http/resource/types.js';
 import { refuseDuplicate } from '../../http/resource/unique.js';
 import { requireVendorScope } from '../../http/scope.js';
 import { freeCodes, lockCodes } from './code.js';
@@ -17,21 +17,22 @@ export const vendorOnlyWhere = (req: ResourceRequest) => (req.user.scope === 'al
  * whatever a client skipped); a custom code is unique (短码已被使用), an empty one is generated; codes are
  * picked one writer at a time.
  */
-export const shortUrlRules: Required<Pick<WriteHooks, 'checkWrite' | 'toColumns' | 'checkDelete'>> = {
+export const shortUrlRules: Required<Pick<ResourceHooks<typeof shortUrl, typeof shortUrlResource>, 'checkWrite' | 'toColumns' | 'checkDelete'>> = {
   async checkWrite(req, values, current, tx) {
     requireVendorScope(req, MSG.vendorOnly);
     if (typeof values.target === 'string') {
       const error = httpUrlError(values.target);
       if (error) throw badRequest(`参数错误 target: ${error}`);
     }
-    const code = values.code as string | undefined;
+    const code = values.code;
     if (!current || code) await lockCodes(tx);
     if (code) await refuseDuplicate(tx, { table: shortUrl, id: shortUrl.id, column: shortUrl.code }, code, current, MSG.codeTaken(code));
   },
 
   async toColumns(values, req, tx) {
-    const columns = { ...values };
-    if (typeof columns.expires_at === 'string') columns.expires_at = new Date(columns.expires_at);
+    const { expires_at, ...rest } = values;
+    const columns: ColumnValues<typeof shortUrl> = rest;
+    if (expires_at !== undefined) columns.expires_at = expires_at === null ? null : new Date(expires_at);
     if (req.method === 'POST') {
       if (!columns.code) [columns.code] = await freeCodes(tx, 1);
       columns.created_by = req.user.id;

@@ -37,7 +37,7 @@ describe('短链接 (/system/short_url, /s/{code})', () => {
   const open = (code: string, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url: `/s/${code}` });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['jobs'] });
     w = await fleetWorld(t, 'U');
     const [{ id: roleId }] = await t.db
       .insert(role)

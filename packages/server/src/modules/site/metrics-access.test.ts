@@ -1,20 +1,38 @@
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
 import { loadConfig } from '../../config.js';
 import { addressList } from '../../http/address-list.js';
-import { type TestApp, createTestApp } from '../../test/harness.js';
-import { METRICS_MSG } from './health.js';
+import { createTestApp } from '../../test/harness.js';
+import { METRICS_MSG, metricsRegistry, registerHealth } from './health.js';
 
 type Headers = Record<string, string>;
 
-async function read(t: TestApp, remoteAddress: string, headers: Headers = {}) {
-  const res = await t.app.inject({ method: 'GET', url: '/custom/api/metrics', remoteAddress, headers });
+async function read(app: FastifyInstance, remoteAddress: string, headers: Headers = {}) {
+  const res = await app.inject({ method: 'GET', url: '/custom/api/metrics', remoteAddress, headers });
   return { status: res.statusCode, body: res.body, headers: res.headers };
 }
 
+/** The metrics route reads no database (only /healthz does, and these tests never call it). */
+const noDatabase = null as unknown as Db;
+
+/**
+ * The health plugin alone on a bare Fastify, with the settings of `env` and Fastify's trustProxy as app.ts gives
+ * it for `off`, `on` and proxy addresses (a hop count app.ts turns into a function: the whole app's test below).
+ */
+async function metricsAlone(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig(env);
+  if (typeof config.trustProxy === 'number') throw new Error('a TRUST_PROXY hop count is tested on the whole app');
+  const app = Fastify({ logger: false, trustProxy: config.trustProxy });
+  registerHealth(app, { config, db: noDatabase, metrics: metricsRegistry() });
+  await app.ready();
+  return app;
+}
+
 describe('/custom/api/metrics by default: loopback only', () => {
-  let t: TestApp;
+  let t: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await metricsAlone();
   });
   afterAll(() => t.close());
 
@@ -44,9 +62,9 @@ describe('/custom/api/metrics by default: loopback only', () => {
 });
 
 describe('/custom/api/metrics with METRICS_TOKEN and METRICS_ALLOW', () => {
-  let t: TestApp;
+  let t: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp({ env: { METRICS_TOKEN: 'scrape-Secret-1', METRICS_ALLOW: '10.0.0.0/8, fd00::/8', TRUST_PROXY: 'on' } });
+    t = await metricsAlone({ METRICS_TOKEN: 'scrape-Secret-1', METRICS_ALLOW: '10.0.0.0/8, fd00::/8', TRUST_PROXY: 'on' });
   });
   afterAll(() => t.close());
 
@@ -92,19 +110,20 @@ describe('addressList', () => {
 });
 
 describe('TRUST_PROXY naming how many proxies to believe', () => {
+  // the whole app: the hop count is app.ts's (a function of the hop for Fastify), and the settings reach the route
   it('with one hop, a forwarded-for the client wrote itself is not believed: only what the proxy appended counts', async () => {
     const t = await createTestApp({ env: { METRICS_ALLOW: '10.0.0.0/8', TRUST_PROXY: '1' } });
     try {
       // the proxy (127.0.0.1) appended the client's real address after the one the client forged
-      expect((await read(t, '127.0.0.1', { 'x-forwarded-for': '10.1.1.1, 203.0.113.5' })).status).toBe(403);
-      expect((await read(t, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5, 10.1.1.1' })).status).toBe(200);
+      expect((await read(t.app, '127.0.0.1', { 'x-forwarded-for': '10.1.1.1, 203.0.113.5' })).status).toBe(403);
+      expect((await read(t.app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5, 10.1.1.1' })).status).toBe(200);
     } finally {
       await t.close();
     }
   });
 
   it('with the proxy’s address, only that proxy’s header counts', async () => {
-    const t = await createTestApp({ env: { METRICS_ALLOW: '10.0.0.0/8', TRUST_PROXY: '127.0.0.1' } });
+    const t = await metricsAlone({ METRICS_ALLOW: '10.0.0.0/8', TRUST_PROXY: '127.0.0.1' });
     try {
       expect((await read(t, '127.0.0.1', { 'x-forwarded-for': '10.1.1.1' })).status).toBe(200);
       // a stranger's header is ignored: its own address is what counts

@@ -4,15 +4,17 @@ import type { AreaNode } from '@gw/contracts';
 import { config, dictCategory, dictItem } from '../../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
-describe('dictionary and public config', () => {
-  let t: TestApp;
-  let token: string;
+// one server for the file: the dictionary, the public config and the download zone change no setting
+let t: TestApp;
+let token: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.login('admin', ADMIN_PASSWORD);
-  });
-  afterAll(() => t.close());
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login('admin', ADMIN_PASSWORD);
+});
+afterAll(() => t.close());
+
+describe('dictionary and public config', () => {
 
   it('needs a session: body code 401 without a token', async () => {
     const res = await t.api('GET', '/tools/dictionary');
@@ -76,15 +78,6 @@ describe('dictionary and public config', () => {
 });
 
 describe('download zone', () => {
-  let t: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.login('admin', ADMIN_PASSWORD);
-  });
-  afterAll(() => t.close());
-
   it('lists what administrators publish in the downloads config item, and nothing when it is not valid', async () => {
     expect((await t.api('GET', '/tools/downloads', { token })).json().data).toEqual([]);
     const items = [{ title: 'VPN 配置文件', url: '/custom/uploads/202611/vpn.ovpn', description: 'OpenVPN' }];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { doublePrecision, pgTable } from 'drizzle-orm/pg-core';
 import { MB_BYTES, type TrafficBox } from '@gw/contracts';
 import type { Clock } from '../../lib/clock.js';
-import type { ListReader } from '../../http/resource/types.js';
+import type { ListReader, SheetColumn } from '../../http/resource/types.js';
 import { queryRows } from '../../db/rows.js';
 import { monthRange } from './period.js';
 
@@ -65,18 +65,18 @@ export function trafficReader(clock: Clock): ListReader {
 }
 
 /** Bytes as MB with two decimals, as a sheet shows them. */
-const mb = (bytes: unknown) => Math.round(((bytes as number) / MB_BYTES) * 100) / 100;
+const mb = (bytes: number) => Math.round((bytes / MB_BYTES) * 100) / 100;
 
 /** The export's columns: traffic in MB, the share of the plan in per cent. */
-export const trafficSheet = [
+export const trafficSheet: readonly SheetColumn<TrafficBox>[] = [
   { key: 'gateway_id', width: 20 },
   { key: 'name', width: 20 },
   { key: 'customer_name', width: 24 },
-  { key: 'up_bytes', title: '上行(MB)', value: (r: Record<string, unknown>) => mb(r.up_bytes) },
-  { key: 'down_bytes', title: '下行(MB)', value: (r: Record<string, unknown>) => mb(r.down_bytes) },
-  { key: 'total_bytes', title: '合计(MB)', value: (r: Record<string, unknown>) => mb(r.total_bytes) },
+  { key: 'up_bytes', title: '上行(MB)', value: (r) => mb(r.up_bytes) },
+  { key: 'down_bytes', title: '下行(MB)', value: (r) => mb(r.down_bytes) },
+  { key: 'total_bytes', title: '合计(MB)', value: (r) => mb(r.total_bytes) },
   { key: 'plan_name', width: 16 },
   { key: 'plan_mb' },
-  { key: 'ratio', title: '套餐用量(%)', value: (r: Record<string, unknown>) => (r.ratio === null ? '' : Math.round((r.ratio as number) * 1000) / 10) },
-  { key: 'over', value: (r: Record<string, unknown>) => (r.over ? '是' : '否') },
-] as const;
+  { key: 'ratio', title: '套餐用量(%)', value: (r) => (r.ratio === null ? '' : Math.round(r.ratio * 1000) / 10) },
+  { key: 'over', value: (r) => (r.over ? '是' : '否') },
+];

@@ -1,14 +1,14 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { trafficPlanResource as resource } from '@gw/contracts';
+import { type WriteValues, trafficPlanResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { Tx } from '../../db/client.js';
-import { trafficPlan, trafficPlanBox } from '../../db/schema.js';
+import { type device, trafficPlan, trafficPlanBox } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { registerResource } from '../../http/resource/register.js';
 import { refuseDuplicate } from '../../http/resource/unique.js';
-import type { Row } from '../../http/resource/types.js';
+import type { Stored } from '../../http/resource/types.js';
 import { requireVendorScope } from '../../http/scope.js';
 
 export const PLAN_MSG = {
@@ -19,12 +19,12 @@ export const PLAN_MSG = {
 } as const;
 
 /** Only one plan is the default: making one so takes it from the other before the write (a unique index holds it). */
-async function keepOneDefault(tx: Tx, values: Row, current: Row | null): Promise<void> {
+async function keepOneDefault(tx: Tx, values: WriteValues<typeof resource>, current: Stored<typeof trafficPlan> | null): Promise<void> {
   if (values.is_default !== true) return;
   await tx
     .update(trafficPlan)
     .set({ is_default: false })
-    .where(and(eq(trafficPlan.is_default, true), current ? ne(trafficPlan.id, current.id as number) : undefined));
+    .where(and(eq(trafficPlan.is_default, true), current ? ne(trafficPlan.id, current.id) : undefined));
 }
 
 /**
@@ -51,8 +51,8 @@ export function trafficPlanRoutes(app: FastifyInstance, deps: AppDeps): void {
  * 设置套餐 of the selected boxes (already loaded within the caller's scope, locked): each gets the plan, or with
  * `plan_id` null none of its own (the default plan then applies).
  */
-export async function setPlan(_req: FastifyRequest, rows: Row[], body: { plan_id: number | null }, tx: Tx) {
-  const ids = rows.map((r) => r.id as number);
+export async function setPlan(_req: FastifyRequest, rows: Stored<typeof device>[], body: { plan_id: number | null }, tx: Tx) {
+  const ids = rows.map((r) => r.id);
   let name: string | null = null;
   if (body.plan_id !== null) {
     const [plan] = await tx.select({ name: trafficPlan.name }).from(trafficPlan).where(eq(trafficPlan.id, body.plan_id));

@@ -16,7 +16,7 @@ describe('设备流量 routes', () => {
   const gateways = (rows: TrafficBox[]) => rows.map((r) => r.gateway_id);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['jobs'] });
     w = await fleetWorld(t, 'F');
     const { a, a1, b } = w.boxes;
     await t.db.insert(deviceTraffic).values([

@@ -1,17 +1,20 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { adminUser, captcha, loginLog } from '../../db/schema.js';
 import { ADMIN_PASSWORD, API, type TestApp, createTestApp } from '../../test/harness.js';
+import { userRoutesAlone } from '../../test/user-routes.js';
 
 const UA = 'Mozilla/5.0 (login test)';
 
-describe('POST /user/login', () => {
-  let t: TestApp;
+/** One whole server for the file: the login as the app serves it; LOGIN_CAPTCHA is tested on the user routes alone. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+describe('POST /user/login', () => {
 
   /** One login attempt through a real captcha; `captcha: 'wrong'` answers it wrongly. */
   async function attempt(body: { username: string; password: string; captcha?: 'wrong' }, ip = '127.0.0.1') {
@@ -111,22 +114,22 @@ describe('POST /user/login', () => {
 });
 
 describe('POST /user/login with LOGIN_CAPTCHA=off', () => {
-  let t: TestApp;
+  let alone: Awaited<ReturnType<typeof userRoutesAlone>>;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { LOGIN_CAPTCHA: 'off' } });
+    alone = await userRoutesAlone({ ...t.deps, config: { ...t.config, loginCaptcha: loadConfig({ LOGIN_CAPTCHA: 'off' }).loginCaptcha } });
   });
-  afterAll(() => t.close());
+  afterAll(() => alone.app.close());
 
   it('logs in without captcha fields', async () => {
-    const res = await t.api('POST', '/user/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const res = await alone.api('POST', '/user/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
     expect(res.json()).toMatchObject({ code: 200, data: { token: expect.any(String) } });
-    const info = await t.api('GET', '/user/info', { token: res.json().data.token });
+    const info = await alone.api('GET', '/user/info', { token: res.json().data.token });
     expect(info.json()).toMatchObject({ code: 200, data: { username: 'admin' } });
   });
 
   it('still checks the password', async () => {
-    const res = await t.api('POST', '/user/login', { body: { username: 'admin', password: 'wrong' } });
+    const res = await alone.api('POST', '/user/login', { body: { username: 'admin', password: 'wrong' } });
     expect(res.statusCode).toBe(410);
   });
 });

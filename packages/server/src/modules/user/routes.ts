@@ -127,5 +127,5 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 /** The caller's company with its box and user counts. */
 async function companyWithCounts(db: Db, req: FastifyRequest, row: typeof customer.$inferSelect) {
   const [decorated] = await withCounts([row], { db, user: req.user });
-  return decorated as typeof row & { device_count: number; user_count: number };
+  return decorated;
 }

@@ -1,20 +1,44 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { adminUser } from '../../db/schema.js';
 import { TokenSigner } from '../../lib/token.js';
-import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
+import { ADMIN_PASSWORD, type TestApp, TestClock, createTestApp } from '../../test/harness.js';
+import { userRoutesAlone } from '../../test/user-routes.js';
+import { Sessions } from './sessions.js';
 
 const HOUR = 3_600_000;
 
-describe('sessions', () => {
-  let t: TestApp;
+/** One whole server for the file: the sessions as the app builds them; the settings are tested on Sessions alone. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
 
-  beforeAll(async () => {
-    t = await createTestApp();
+/**
+ * Sessions with the settings of `env` and a clock of their own, on the whole app's database, in front of the user
+ * routes on a bare Fastify; a session opened for `username` (a new user) as a login would.
+ */
+async function sessionsWith(env: Record<string, string>, username: string) {
+  const config = loadConfig(env);
+  const clock = new TestClock();
+  const sessions = new Sessions({
+    db: t.db,
+    clock,
+    signer: new TokenSigner('sessions-test-secret'),
+    superUser: config.superUser,
+    ttlHours: config.tokenTtlHours,
+    cacheMs: config.sessionCacheMs,
   });
-  afterAll(() => t.close());
+  const alone = await userRoutesAlone({ ...t.deps, clock, sessions });
+  const id = await t.createUser({ username, password: 'pass-123' });
+  const token = await sessions.open(id, { ip: '127.0.0.1', userAgent: 'sessions test' });
+  return { ...alone, clock, id, token };
+}
 
+describe('sessions', () => {
   /** The body code of GET /user/info: 200 while the session holds, 401 once it is gone. */
   async function infoCode(token: string): Promise<number> {
     const res = await t.api('GET', '/user/info', { token });
@@ -94,35 +118,28 @@ describe('sessions', () => {
 });
 
 describe('sessions with SESSION_CACHE_MS=0', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SESSION_CACHE_MS: '0' } });
-  });
-  afterAll(() => t.close());
-
   it('reads the session on every request', async () => {
-    const id = await t.createUser({ username: 'no-cache', password: 'pass-123' });
-    const token = await t.login('no-cache', 'pass-123');
-    expect((await t.api('GET', '/user/info', { token })).json().code).toBe(200);
-    await t.db.update(adminUser).set({ enabled: false }).where(eq(adminUser.id, id));
-    expect((await t.api('GET', '/user/info', { token })).json().code).toBe(401);
+    const { app, api, id, token } = await sessionsWith({ SESSION_CACHE_MS: '0' }, 'no-cache');
+    try {
+      expect((await api('GET', '/user/info', { token })).json().code).toBe(200);
+      await t.db.update(adminUser).set({ enabled: false }).where(eq(adminUser.id, id));
+      expect((await api('GET', '/user/info', { token })).json().code).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });
 
 describe('sessions with TOKEN_TTL_HOURS=1', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TOKEN_TTL_HOURS: '1' } });
-  });
-  afterAll(() => t.close());
-
   it('ends a session after one hour', async () => {
-    const token = await t.login('admin', ADMIN_PASSWORD);
-    t.clock.advance(59 * 60_000);
-    expect((await t.api('GET', '/user/info', { token })).json().code).toBe(200);
-    t.clock.advance(2 * 60_000);
-    expect((await t.api('GET', '/user/info', { token })).json()).toMatchObject({ code: 401, data: null });
+    const { app, api, clock, token } = await sessionsWith({ TOKEN_TTL_HOURS: '1' }, 'one-hour');
+    try {
+      clock.advance(59 * 60_000);
+      expect((await api('GET', '/user/info', { token })).json().code).toBe(200);
+      clock.advance(2 * 60_000);
+      expect((await api('GET', '/user/info', { token })).json()).toMatchObject({ code: 401, data: null });
+    } finally {
+      await app.close();
+    }
   });
 });

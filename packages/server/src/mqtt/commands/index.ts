@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { boxEchoSchema, boxTopic } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import { device } from '../../db/schema.js';
 import type { BoxLink } from '../link.js';
 import { pushLicenseWhenReachable } from './license.js';
@@ -20,7 +20,7 @@ interface Pending {
  * no echo within the timeout fails with 设备无响应. Echoes nobody waits for (late, unknown, malformed) are
  * counted and logged, never fatal.
  */
-export function startCommands(link: BoxLink, deps: AppDeps): BoxCommands & { stop(): void; stats: { ignoredEchoes: number } } {
+export function startCommands(link: BoxLink, deps: CoreDeps): BoxCommands & { stop(): void; stats: { ignoredEchoes: number } } {
   const pending = new Map<string, Pending>();
   const stats = { ignoredEchoes: 0 };
   const ignore = (gatewayId: string, why: string) => {

@@ -1,10 +1,15 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { BOX_API } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import { license } from '../../db/schema.js';
-import { licenseInForce } from '../../modules/license/enforce.js';
 import type { BoxLink } from '../link.js';
 import type { BoxCommands } from './types.js';
+
+/**
+ * A licence that holds now: not revoked, and now within [nbf, exp): the one a box is given when it becomes
+ * reachable, and the one its machine tools are enabled against (modules/license/enforce.ts).
+ */
+export const licenseInForce: SQL = sql`${license.revoked_at} is null and ${license.nbf} <= now() and ${license.exp} > now()`;
 
 /** What to tell a box about its licence: install a certificate, or remove the one it holds. */
 export type LicensePush = { gatewayId: string; certificate: string } | { gatewayId: string; revoked: true };
@@ -30,7 +35,7 @@ export function pushLicense(commands: BoxCommands | undefined, push: LicensePush
  * A box that becomes reachable (subscribed to its control topic, or announced online through an external broker)
  * gets its licence in force, the newest issued, if any.
  */
-export function pushLicenseWhenReachable(link: BoxLink, deps: AppDeps, commands: BoxCommands): () => void {
+export function pushLicenseWhenReachable(link: BoxLink, deps: CoreDeps, commands: BoxCommands): () => void {
   let stopped = false;
   link.onReachable((gatewayId) => {
     if (stopped) return;

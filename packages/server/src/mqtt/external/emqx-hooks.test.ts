@@ -10,7 +10,7 @@ describe('EMQX 5 HTTP authentication and authorization hooks', () => {
   const headers = { 'x-hook-secret': 'hook-secret-1' };
   beforeAll(async () => {
     // no EMQX needed: the hooks are plain HTTP; the link keeps trying a port nothing listens on
-    t = await createTestApp({ env: { MQTT_URL: 'mqtt://127.0.0.1:9', EMQX_HOOK_SECRET: 'hook-secret-1', MQTT_USERNAME: 'gw-server', MQTT_PASSWORD: 'server-pass' } });
+    t = await createTestApp({ services: ['mqtt'], env: { MQTT_URL: 'mqtt://127.0.0.1:9', EMQX_HOOK_SECRET: 'hook-secret-1', MQTT_USERNAME: 'gw-server', MQTT_PASSWORD: 'server-pass' } });
     w = await fleetWorld(t, 'E');
   }, 60_000);
   afterAll(() => t.close());

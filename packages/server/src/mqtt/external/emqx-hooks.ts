@@ -4,8 +4,8 @@ import client, { type Registry } from 'prom-client';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { API_PREFIX } from '../../http/guard.js';
-import { loadDeviceSecretKey } from '../../modules/device/rules.js';
 import { boxMayPublish, boxMaySubscribe, checkBoxLogin, credentialLookup } from '../box-access.js';
+import { loadDeviceSecretKey } from '../identity/secret.js';
 
 export const EMQX_AUTHN_PATH = `${API_PREFIX}/mqtt/emqx/authn`;
 export const EMQX_AUTHZ_PATH = `${API_PREFIX}/mqtt/emqx/authz`;

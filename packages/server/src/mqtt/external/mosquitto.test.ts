@@ -24,7 +24,7 @@ describe('an external Mosquitto with dynamic security, kept in step by the serve
   const received: string[] = [];
   beforeAll(async () => {
     broker = await startMosquitto({ dynsec: true });
-    t = await createTestApp({ env: { MQTT_URL: broker.url, MQTT_USERNAME: DYNSEC_ADMIN.username, MQTT_PASSWORD: DYNSEC_ADMIN.password, MQTT_DYNSEC: 'on' } });
+    t = await createTestApp({ services: ['mqtt'], env: { MQTT_URL: broker.url, MQTT_USERNAME: DYNSEC_ADMIN.username, MQTT_PASSWORD: DYNSEC_ADMIN.password, MQTT_DYNSEC: 'on' } });
     const link = t.deps.link as ExternalLink;
     await link.ready();
     link.client.on('message', (topic, payload) => received.push(`${topic} ${payload.toString()}`));

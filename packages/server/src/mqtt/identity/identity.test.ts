@@ -33,7 +33,7 @@ describe('what boxes say of themselves (retained state: version, fingerprint, cl
   const boxOf = async (gatewayId: string) => (await t.db.select().from(device).where(eq(device.gateway_id, gatewayId)))[0];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     w = await fleetWorld(t, 'ID');
     const created = await t.api('POST', FLASHER_PATH, { token: w.admin, body: { goods_id: w.goodsId, prefix: 'PV', start: 1, digits: 2, count: 3 } });
     batchId = created.json().data.id as number;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import client, { type Registry } from 'prom-client';
 import { boxStateSchema } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import { parsePayload } from '../payload.js';
 import { KeyedQueue } from '../presence/keyed-queue.js';
@@ -37,7 +37,7 @@ function identityMetrics(registry: Registry | undefined) {
  * cannot be), and nothing it said is kept. One box's states are handled one after another on this node; a
  * malformed one is counted and logged once per box.
  */
-export function followBoxIdentity(link: BoxLink, deps: AppDeps, log: IdentityLog, registry?: Registry): { stop(): Promise<void> } {
+export function followBoxIdentity(link: BoxLink, deps: CoreDeps, log: IdentityLog, registry?: Registry): { stop(): Promise<void> } {
   const metrics = identityMetrics(registry);
   const queue = new KeyedQueue((err, gatewayId) => log.error({ err, gateway_id: gatewayId }, '记录网关版本和指纹失败'));
   const malformedSeen = new Set<string>();

@@ -1,6 +1,6 @@
 import type { Registry } from 'prom-client';
 import { CNC_FAULT_TITLES } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import { Batcher } from './batcher.js';
 import { MachineDirectory } from './machines.js';
@@ -27,7 +27,7 @@ const MAINTENANCE_MS = 3_600_000;
  * What cannot be read, and values outside their domain, are acknowledged too but recorded as the box's last
  * rejection (Rejections): never stored, never silent.
  */
-export async function startIngest(link: BoxLink, deps: AppDeps, registry: Registry, log: IngestLog = consoleLog): Promise<{ stop(): Promise<void> }> {
+export async function startIngest(link: BoxLink, deps: CoreDeps, registry: Registry, log: IngestLog = consoleLog): Promise<{ stop(): Promise<void> }> {
   const { db, config, clock } = deps;
   const metrics = ingestMetrics(registry);
   const directory = new MachineDirectory(db);

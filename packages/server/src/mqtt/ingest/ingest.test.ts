@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import mqtt from 'mqtt';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '@gw/contracts';
+import { loadConfig } from '../../config.js';
 import { device, machineAlarm, machineLatest, machineStateLog, machineTool } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
+import { startMqtt } from '../start.js';
 import { TelemetryPartitions, dayKey } from './partitions.js';
 import { queryRows } from '../../db/rows.js';
 
@@ -27,11 +31,15 @@ async function machine(t: TestApp, deviceId: number, code: string, category: str
   return row.id;
 }
 
-/** The value of one sample of /custom/api/metrics (0 when not there yet). */
-async function metric(t: TestApp, sample: string): Promise<number> {
-  const text = (await t.app.inject({ method: 'GET', url: '/custom/api/metrics' })).body;
+/** The value of one sample in Prometheus text (0 when not there yet). */
+function sampleOf(text: string, sample: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${sample} `));
   return line ? Number(line.slice(sample.length + 1)) : 0;
+}
+
+/** The value of one sample of /custom/api/metrics (0 when not there yet). */
+async function metric(t: TestApp, sample: string): Promise<number> {
+  return sampleOf((await t.app.inject({ method: 'GET', url: '/custom/api/metrics' })).body, sample);
 }
 
 const telemetryRows = async (t: TestApp, machineId: number) =>
@@ -56,7 +64,7 @@ describe('telemetry ingest of data/<gw>/v1', () => {
     client.publishAsync(`data/${gatewayId}/v1`, typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload), { qos: 1 });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     w = await fleetWorld(t, 'I');
     gw = 'I-A';
     for (const brand of ['fanuc', 'mitsubishi', 'siemens_cnc']) ids[`${brand.toUpperCase()}-01`] = await machine(t, w.boxes.a, `${brand.toUpperCase()}-01`, brand);
@@ -296,27 +304,33 @@ describe('telemetry ingest of data/<gw>/v1', () => {
     const [{ n }] = await t.db.select({ n: count() }).from(machineAlarm).where(and(eq(machineAlarm.machine_tool_id, id)));
     expect(n).toBe(1);
   });
-});
 
-describe('stopping the ingest', () => {
-  it('writes what is still queued when the server closes', async () => {
-    // a batch interval far longer than the test: only the close can write it
-    const t = await createTestApp({ env: { INGEST_BATCH_MS: '600000' } });
-    try {
-      const w = await fleetWorld(t, 'Q');
-      const id = await machine(t, w.boxes.a, 'Q-01', 'fanuc');
-      const box = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.deps.broker!.port}`, { clientId: 'Q-A', username: 'Q-A', password: w.secrets['Q-A'], reconnectPeriod: 0 });
-      const points = await metric(t, 'ingest_points_total');
-      // not awaited: the acknowledgement comes only once the batch is stored, which here only the close does
-      const acked = box.publishAsync('data/Q-A/v1', JSON.stringify([{ device_id: 'Q-01', ts: Date.now(), values: [{ name: 'cnc_runstatus', value: 3 }] }]), { qos: 1 });
-      acked.catch(() => undefined);
-      await expect.poll(() => metric(t, 'ingest_points_total')).toBe(points + 1);
-      expect(await telemetryRows(t, id)).toBe(0);
-      box.end(true);
-      await t.app.close();
-      expect(await telemetryRows(t, id)).toBe(1);
-    } finally {
-      await t.close();
-    }
+  describe('stopping the ingest', () => {
+    it('writes what is still queued when the server closes', async () => {
+      const id = await machine(t, w.boxes.b, 'Q-01', 'fanuc');
+      // the box link alone (startMqtt) on a bare Fastify, on this app's services and database, with a batch
+      // interval far longer than the test: only the close can write it
+      const app = Fastify({ logger: false });
+      const registry = new Registry();
+      const points = async () => sampleOf(await registry.metrics(), 'ingest_points_total');
+      try {
+        const config = loadConfig({ DATA_DIR: t.config.dataDir, MQTT_PORT: '0', INGEST_BATCH_MS: '600000' });
+        const started = await startMqtt(app, { ...t.deps, config, metrics: registry });
+        await app.ready();
+        started.open();
+        const box = await mqtt.connectAsync(`mqtt://127.0.0.1:${started.deps.broker!.port}`, { clientId: 'I-B', username: 'I-B', password: w.secrets['I-B'], reconnectPeriod: 0 });
+        const before = await points();
+        // not awaited: the acknowledgement comes only once the batch is stored, which here only the close does
+        const acked = box.publishAsync('data/I-B/v1', JSON.stringify([{ device_id: 'Q-01', ts: Date.now(), values: [{ name: 'cnc_runstatus', value: 3 }] }]), { qos: 1 });
+        acked.catch(() => undefined);
+        await expect.poll(points).toBe(before + 1);
+        expect(await telemetryRows(t, id)).toBe(0);
+        box.end(true);
+        await app.close();
+        expect(await telemetryRows(t, id)).toBe(1);
+      } finally {
+        await app.close();
+      }
+    });
   });
 });

@@ -32,7 +32,7 @@ describe('telemetry the platform refuses is acknowledged, never stored, and show
     box.publishAsync('data/R-A/v1', typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload), { qos: 1 });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     w = await fleetWorld(t, 'R');
     [{ id: machineId }] = await t.db
       .insert(machineTool)

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FIRMWARE_URL_TTL_SECONDS, versionDownloadPath } from '@gw/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { API_PREFIX } from '../../http/guard.js';
-import { loadDeviceSecretKey } from '../device/rules.js';
+import { loadDeviceSecretKey } from '../identity/secret.js';
 
 /**
  * A firmware download link for one box: `<base>/custom/api/v1/system/version/{id}/download?gw=&exp=&token=`, the
@@ -58,6 +58,6 @@ export function firmwareKey(db: Db): Promise<string> {
  * The download link of release `versionId` for box `gatewayId`, valid FIRMWARE_URL_TTL_SECONDS from now: what an
  * upgrade command carries (`boxUpgradeSchema.url`).
  */
-export async function firmwareDownloadUrl(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, versionId: number, gatewayId: string): Promise<string> {
+export async function firmwareDownloadUrl(app: FastifyInstance, deps: Pick<CoreDeps, 'config' | 'db' | 'clock'>, versionId: number, gatewayId: string): Promise<string> {
   return firmwareUrl(serverBaseUrl(app, deps.config), await firmwareKey(deps.db), versionId, gatewayId, deps.clock.now().getTime());
 }

@@ -38,7 +38,7 @@ describe('firmware rollouts to boxes (runner, ota reports, confirmation by state
   /** Ticks the runner until `check` holds on the rollout's detail (10 s at most). */
   const driveUntil = async (id: number, check: (d: RolloutDetail) => boolean, what: string) => {
     for (let i = 0; i < 200; i++) {
-      await otaOf(t.deps)!.runner!.tick();
+      await otaOf(t.deps)!.runner.tick();
       const d = await detail(id);
       if (check(d)) return d;
       await new Promise((r) => setTimeout(r, 50));
@@ -47,7 +47,7 @@ describe('firmware rollouts to boxes (runner, ota reports, confirmation by state
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { BOX_COMMAND_TIMEOUT_SECONDS: '1' } });
+    t = await createTestApp({ services: ['mqtt'], env: { BOX_COMMAND_TIMEOUT_SECONDS: '1' } });
     admin = await t.login('admin', ADMIN_PASSWORD);
     t.deps.live.subscribe((e) => events.push(e));
     const goods = await t.api('POST', GOODS_PATH, { token: admin, body: { name: 'O 网关', code: 'O-G', price: '1' } });
@@ -92,7 +92,7 @@ describe('firmware rollouts to boxes (runner, ota reports, confirmation by state
     const r = await start(boxes, { batch_size: 2, concurrency: 10 });
     await driveUntil(r.id, (d) => d.items.find((i) => i.gateway_id === boxes[1].gatewayId)?.state === 'done', 'box 2 done');
     // box 1 still downloading: batch 2 waits
-    for (let i = 0; i < 3; i++) await otaOf(t.deps)!.runner!.tick();
+    for (let i = 0; i < 3; i++) await otaOf(t.deps)!.runner.tick();
     expect(boxes[2].orders.length + boxes[3].orders.length).toBe(0);
     expect((await detail(r.id)).batch).toBe(1);
     release1();
@@ -166,7 +166,7 @@ describe('firmware rollouts to boxes (runner, ota reports, confirmation by state
     expect((await act(r.id, 'pause')).code).toBe(200);
     go();
     await driveUntil(r.id, (d) => d.items[0].state === 'done', 'box 1 done while paused');
-    for (let i = 0; i < 3; i++) await otaOf(t.deps)!.runner!.tick();
+    for (let i = 0; i < 3; i++) await otaOf(t.deps)!.runner.tick();
     expect(boxes[1].orders.length).toBe(0);
 
     let go2!: () => void;
@@ -210,7 +210,7 @@ describe('firmware rollouts to boxes (runner, ota reports, confirmation by state
     dumb.restarted();
     for (const b of boxes) await b.connect();
     // not at once: what a box had queued comes first, so a few passes change nothing
-    for (let i = 0; i < 5; i++) await otaOf(t.deps)!.runner!.tick();
+    for (let i = 0; i < 5; i++) await otaOf(t.deps)!.runner.tick();
     expect(boxes.map((b) => b.orders.length)).toEqual([1, 1, 1]);
     expect(Object.values(states(await detail(r.id)))).toEqual(['downloading', 'downloading', 'downloading']);
 

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type BoxOta, type BoxState, type OtaStep, type RolloutItemState, type RolloutState, boxOtaSchema, boxStateSchema } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
-import { REASON } from '../../modules/firmware/rollout/messages.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import { parsePayload } from '../payload.js';
 import type { RolloutNews } from './news.js';
+import { REASON } from './reasons.js';
 
 /** An `ota` report is a few short fields; anything much longer is a broken or hostile box. */
 const MAX_OTA_BYTES = 2048;

@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BOX_API, type BoxUpgrade, type RolloutItemState, type RolloutState } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
-import { REASON } from '../../modules/firmware/rollout/messages.js';
-import { firmwareDownloadUrl } from '../../modules/firmware/file-token.js';
+import type { CoreDeps } from '../../app-deps.js';
 import { startPeriodic } from '../../lib/periodic.js';
 import { BoxCommandError, type BoxCommands, type BoxReply } from '../commands/types.js';
+import { firmwareDownloadUrl } from './file-token.js';
 import type { RolloutNews } from './news.js';
+import { REASON } from './reasons.js';
 import { type Send, type StepResult, stepRollout } from './step.js';
 
 /** How often the runner looks at the running rollouts. */
@@ -37,7 +37,7 @@ function refusal(reply: BoxReply): string {
  * echo is noted as updated_at past sent_at); another ret fails it with the box's words; 设备不在线 puts it back
  * to pending (the batch's offline deadline decides later); no echo fails it with 设备无响应.
  */
-export function startRunner(app: FastifyInstance, deps: AppDeps, commands: BoxCommands, news: RolloutNews, log: FastifyBaseLogger, tickMs = ROLLOUT_TICK_MS): RolloutRunner {
+export function startRunner(app: FastifyInstance, deps: CoreDeps, commands: BoxCommands, news: RolloutNews, log: FastifyBaseLogger, tickMs = ROLLOUT_TICK_MS): RolloutRunner {
   const { db, clock } = deps;
   const orphanMs = 2 * deps.config.boxCommandTimeoutSeconds * 1000;
   // the pass and the writes ask the timer (made below, once the pass exists) whether the runner stopped

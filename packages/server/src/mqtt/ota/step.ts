@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ROLLOUT_ITEM_TIMEOUT_MINUTES, type RolloutItemState, type RolloutState } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { REASON, stopReason } from '../../modules/firmware/rollout/messages.js';
+import { REASON, stopReason } from './reasons.js';
 
 /** A box the step put in `sending`: the command goes out once the step is committed. */
 export interface Send {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { OnlineReason } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import { type Transition, announce } from './transitions.js';
 
 /** One connect or disconnect this node saw (the embedded broker). */
@@ -26,7 +26,7 @@ interface Waiting {
  * row in device_online_log. A fleet reconnecting after a restart costs a few hundred statements, not one per box.
  * A box is never twice in one batch: its changes come one after another (the caller's queue per box).
  */
-export function connectionWriter(deps: Pick<AppDeps, 'db' | 'live' | 'counts'>, node: string, windowMs = 5, max = 500) {
+export function connectionWriter(deps: Pick<CoreDeps, 'db' | 'live' | 'counts'>, node: string, windowMs = 5, max = 500) {
   let pending: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
 

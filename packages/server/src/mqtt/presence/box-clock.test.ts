@@ -41,7 +41,7 @@ describe.each(brokers)('presence on $name does not trust the box clock', ({ star
   beforeAll(async () => {
     const broker = await start();
     stopBroker = broker.stop;
-    t = await createTestApp({ env: broker.env });
+    t = await createTestApp({ services: ['mqtt'], env: broker.env });
     const external = t.deps.link?.seesConnections ? null : (t.deps.link as ExternalLink);
     await external?.ready();
     url = 'MQTT_URL' in broker.env ? broker.env.MQTT_URL : `mqtt://127.0.0.1:${t.deps.broker!.port}`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import type { BoxConnection, BoxDisconnectReason, BoxLink } from '../link.js';
 import { type ConnectionChange, connectionWriter } from './batch.js';
 import type { KeyedQueue } from './keyed-queue.js';
@@ -12,7 +12,7 @@ import { type PresenceLog, reconcile } from './transitions.js';
  * the order they happened. Before the first of them is written, the boxes a previous run on this host left
  * online are set offline: the in-memory broker's wills and sessions died with it.
  */
-export function followConnections(link: BoxLink, deps: AppDeps, queue: KeyedQueue, log: PresenceLog): { reconciled: Promise<void> } {
+export function followConnections(link: BoxLink, deps: CoreDeps, queue: KeyedQueue, log: PresenceLog): { reconciled: Promise<void> } {
   const { clock } = deps;
   let reconciled: Promise<void> = Promise.resolve();
   const writer = connectionWriter(deps, link.node);

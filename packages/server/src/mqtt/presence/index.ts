@@ -1,5 +1,5 @@
 import { BOX_PUBLISH_KINDS } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import type { BoxLink } from '../link.js';
 import { followConnections } from './connections.js';
 import { KeyedQueue } from './keyed-queue.js';
@@ -24,7 +24,7 @@ const consoleLog: PresenceLog = {
  * `state` messages on an external one), each transition written with compare-and-set, logged in
  * device_online_log and announced on the live bus; last_seen_at follows every message, flushed in batches.
  */
-export async function startPresence(link: BoxLink, deps: AppDeps, options: PresenceOptions = {}): Promise<{ stop(): Promise<void> }> {
+export async function startPresence(link: BoxLink, deps: CoreDeps, options: PresenceOptions = {}): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? consoleLog;
   const queue = new KeyedQueue((err, gatewayId) => log.error({ err, gateway_id: gatewayId }, '更新网关在线状态失败'));
 

@@ -35,7 +35,7 @@ describe('presence of boxes', () => {
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PRESENCE_FLUSH_MS: String(FLUSH_MS) } });
+    t = await createTestApp({ services: ['mqtt'], env: { PRESENCE_FLUSH_MS: String(FLUSH_MS) } });
     w = await fleetWorld(t, 'P');
     url = `mqtt://127.0.0.1:${t.deps.broker!.port}`;
     for (const gw of ['P-1', 'P-2', 'P-3', 'P-4', 'P-5', 'P-6', 'P-7', 'S-1', 'S-2', 'S-3']) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type BoxState, boxStateSchema } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import type { KeyedQueue } from './keyed-queue.js';
 import { connSession, stateChange } from './state-change.js';
@@ -20,7 +20,7 @@ export const RETAINED_STATE_WAIT_MS = 10_000;
  */
 export function followRetainedState(
   link: BoxLink,
-  deps: AppDeps,
+  deps: CoreDeps,
   queue: KeyedQueue,
   log: PresenceLog,
   waitMs = RETAINED_STATE_WAIT_MS,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { OnlineReason } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 
 export interface PresenceLog {
@@ -62,7 +62,7 @@ export async function applyChange(db: Db, change: Change): Promise<Transition[]>
 }
 
 /** Tells the console: a live event per transition, and every list total forgotten (是否在线 counts change). */
-export function announce(deps: Pick<AppDeps, 'live' | 'counts'>, transitions: Transition[]): void {
+export function announce(deps: Pick<CoreDeps, 'live' | 'counts'>, transitions: Transition[]): void {
   if (!transitions.length) return;
   deps.counts.forgetAll();
   for (const t of transitions) {
@@ -74,7 +74,7 @@ export function announce(deps: Pick<AppDeps, 'live' | 'counts'>, transitions: Tr
  * Reconciliation: the boxes still marked online that `stale` picks go offline with reason 'reconcile' (logged
  * by `node`), and the console is told. A failure is logged, never thrown.
  */
-export function reconcile(deps: Pick<AppDeps, 'db' | 'clock' | 'live' | 'counts'>, stale: SQL, node: string, log: PresenceLog): Promise<void> {
+export function reconcile(deps: Pick<CoreDeps, 'db' | 'clock' | 'live' | 'counts'>, stale: SQL, node: string, log: PresenceLog): Promise<void> {
   const at = deps.clock.now();
   return applyChange(deps.db, { online: false, where: sql`online and ${stale}`, session: '', since: at, node: '', at, reason: 'reconcile', ip: '', logNode: node })
     .then((transitions) => announce(deps, transitions))

@@ -1,6 +1,6 @@
 import client, { type Registry } from 'prom-client';
 import { boxTrafficSchema } from '@gw/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { CoreDeps } from '../../app-deps.js';
 import type { IngestLog } from '../ingest/index.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import { type MalformedReason, parsePayload } from '../payload.js';
@@ -47,7 +47,7 @@ function trafficMetrics(registry: Registry) {
  * not both find no counters). A malformed report is counted and dropped, a failed write logged; `stop` waits
  * for the writes queued, so none runs into a closed database.
  */
-export function startTraffic(link: BoxLink, deps: AppDeps, registry: Registry, log: IngestLog): { stop: () => Promise<void> } {
+export function startTraffic(link: BoxLink, deps: CoreDeps, registry: Registry, log: IngestLog): { stop: () => Promise<void> } {
   const metrics = trafficMetrics(registry);
   const queue = new KeyedQueue((err, gatewayId) => log.error({ err, gateway_id: gatewayId }, '记录网关流量失败'));
   const unknownSeen = new Set<string>();

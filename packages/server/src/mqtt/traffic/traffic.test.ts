@@ -36,7 +36,7 @@ describe('traffic ingest of traffic/<gw>/v1', () => {
   const report = (payload: unknown) => box.publishAsync(`traffic/${gw}/v1`, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1 });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ services: ['mqtt'] });
     w = await fleetWorld(t, 'T');
     midnight = chinaDayRange(chinaDate(new Date()))[0].getTime();
     t.clock.advance(midnight + 60 * MIN - Date.now());

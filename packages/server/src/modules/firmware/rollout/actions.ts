@@ -6,7 +6,8 @@ import { rollout, rolloutItem } from '../../../db/schema.js';
 import { badRequest } from '../../../http/errors.js';
 import { ok } from '../../../http/reply.js';
 import type { ActionHandler, Row } from '../../../http/resource/types.js';
-import { MSG, REASON } from './messages.js';
+import { REASON } from '../../../mqtt/ota/reasons.js';
+import { MSG } from './messages.js';
 
 /** Tells the tabs a rollout changed, once the request's transaction is committed. */
 export type Announce = (req: FastifyRequest, rolloutId: number, state: RolloutState) => void;

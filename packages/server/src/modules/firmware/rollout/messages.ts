@@ -2,7 +2,7 @@ import { ROLLOUT_STATE_TITLES, type RolloutState } from '@gw/contracts';
 
 const titles = (states: readonly RolloutState[]) => states.map((s) => ROLLOUT_STATE_TITLES[s]).join('或');
 
-/** What rollouts tell the user, and the reasons a box's row of a rollout carries. */
+/** What rollouts tell the user (the reasons a box's row carries are the runner's: mqtt/ota/reasons.ts). */
 export const MSG = {
   vendorOnly: '只有平台管理员可以推送固件',
   versionMissing: '固件版本不存在',
@@ -18,24 +18,3 @@ export const MSG = {
   cancelled: '已取消',
   retried: (n: number) => `已重试 ${n} 台失败的设备`,
 } as const;
-
-/** Why a box of a rollout was skipped or failed, as its row shows it. */
-export const REASON = {
-  wrongType: '设备类型不适用',
-  sameVersion: '已是该版本',
-  busyElsewhere: '已在其他推送中',
-  cancelled: '推送已取消',
-  offline: '设备离线超时',
-  noAnswer: '设备无响应',
-  /** A command lost with the node that sent it (no echo): it goes again once, this reason showing meanwhile. */
-  resent: '指令无回复, 已重发',
-  timeout: '升级超时',
-  refused: (ret: number) => `设备拒绝升级 (${ret})`,
-  failed: '升级失败',
-  rolledBack: (version: string) => `升级失败, 设备已回滚到 ${version || '原版本'}`,
-  wrongVersion: (reported: string, expected: string) => `设备报告的版本 ${reported} 与推送版本 ${expected} 不符`,
-} as const;
-
-/** Why a rollout stopped: `第 2 批失败 12/50 (24%), 超过阈值 20%`. */
-export const stopReason = (batch: number, failed: number, total: number, threshold: number) =>
-  `第 ${batch} 批失败 ${failed}/${total} (${Math.round((failed * 100) / total)}%), 超过阈值 ${threshold}%`;

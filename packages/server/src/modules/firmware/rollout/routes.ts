@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type LiveEvent,
   type RolloutDetail,
-  type RolloutTarget,
   ROLLOUT_PATH,
   VERSION_PATH,
   envelopeSchema,
@@ -58,11 +57,11 @@ export function rolloutRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async decorate(rows, { db }) {
       const [counts, texts] = await Promise.all([
-        rolloutCounts(db, rows.map((r) => r.id as number)),
-        targetTexts(db, rows.map((r) => r.target as RolloutTarget)),
+        rolloutCounts(db, rows.map((r) => r.id)),
+        targetTexts(db, rows.map((r) => r.target)),
       ]);
       return rows.map((row, i) => {
-        const c = counts.get(row.id as number) ?? noCounts();
+        const c = counts.get(row.id) ?? noCounts();
         return { ...row, counts: c, total: Object.values(c).reduce((a, b) => a + b, 0), target_text: texts[i] };
       });
     },

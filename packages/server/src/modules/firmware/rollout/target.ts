@@ -3,7 +3,7 @@ import { ROLLOUT_TARGET_TITLES, type RolloutTarget } from '@gw/contracts';
 import type { Db, Tx } from '../../../db/client.js';
 import { customerScope } from '../../../http/scope.js';
 import type { SessionUser } from '../../../http/types.js';
-import { REASON } from './messages.js';
+import { REASON } from '../../../mqtt/ota/reasons.js';
 
 /** A PostgreSQL integer array literal (`{1,2,3}`), for one parameter instead of one per id. */
 export const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
