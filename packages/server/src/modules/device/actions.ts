@@ -7,7 +7,7 @@ import { refused } from '../../http/errors.js';
 import { customerScope } from '../../http/scope.js';
 import { recordMovements } from '../fleet/ledger.js';
 import { MSG } from '../fleet/messages.js';
-import { hashDeviceSecret, newDeviceSecret } from '../fleet/secret.js';
+import { hashDeviceSecret, newDeviceSecret } from '../../mqtt/identity/secret.js';
 import { type DeviceRow, checkTags, vendorId } from './rules.js';
 
 /**

@@ -5,8 +5,8 @@ import { device, deviceFlow, operationLog } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { licenseBox } from '../../test/license.js';
-import { loadDeviceSecretKey } from './rules.js';
-import { verifyDeviceSecret } from '../fleet/secret.js';
+import { loadDeviceSecretKey } from '../../mqtt/identity/secret.js';
+import { verifyDeviceSecret } from '../../mqtt/identity/secret.js';
 
 describe('网关设备 (/device/device)', () => {
   let t: TestApp;

@@ -14,7 +14,8 @@ import { STOCK_MOVES, assignDevices, moveDevices, resetSecret, tagDevices } from
 import { deviceDerived } from './derived.js';
 import { onlineLogRoutes } from './online-log.js';
 import { remoteRoutes } from './remote.js';
-import { type DeviceRow, checkDeviceDelete, checkDeviceWrite, loadDeviceSecretKey, newDeviceColumns, recordDeviceWrite, setTags } from './rules.js';
+import { loadDeviceSecretKey } from '../../mqtt/identity/secret.js';
+import { type DeviceRow, checkDeviceDelete, checkDeviceWrite, newDeviceColumns, recordDeviceWrite, setTags } from './rules.js';
 import { deviceStats } from './stats.js';
 
 /**

@@ -10,7 +10,7 @@ import { customerScope } from '../../http/scope.js';
 import { allocateVpnIps } from '../fleet/ip-pool.js';
 import { recordMovements } from '../fleet/ledger.js';
 import { MSG } from '../fleet/messages.js';
-import { hashDeviceSecret, newDeviceSecret } from '../fleet/secret.js';
+import { hashDeviceSecret, newDeviceSecret } from '../../mqtt/identity/secret.js';
 
 const CUSTOMER_FIELDS = new Set<string>(DEVICE_CUSTOMER_FIELDS);
 
@@ -81,9 +81,6 @@ export async function stockDeviceColumns(boxes: Row[], tx: Tx): Promise<Row[]> {
   const ips = await allocateVpnIps(tx, pool, boxes.length);
   return boxes.map((box, i) => ({ ...box, customer_id: owner, state: 'in_stock', vpn_ip: ips[i] }));
 }
-
-// the key of box secret hashes belongs to the box link, whose login checks them (mqtt/identity/secret.ts)
-export { loadDeviceSecretKey } from '../../mqtt/identity/secret.js';
 
 /** Replaces a box's tags by `tagIds` (already checked). */
 export async function setTags(tx: Tx, deviceId: number, tagIds: number[]): Promise<void> {

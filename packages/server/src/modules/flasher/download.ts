@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FlashFormat } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
 import { flashBatch, flashItem, goods } from '../../db/schema.js';
-import { hashDeviceSecret, newDeviceSecret } from '../fleet/secret.js';
+import { hashDeviceSecret, newDeviceSecret } from '../../mqtt/identity/secret.js';
 import { type BatchRow, requireState } from './rules.js';
 
 /** A batch's identities with their secrets: what the flashing tool writes into the boxes, handed out once. */

@@ -5,8 +5,8 @@ import { customer, device, deviceFlow, flashItem, operationLog, role } from '../
 import { until } from '../../test/fake-box.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
-import { loadDeviceSecretKey } from '../device/rules.js';
-import { verifyDeviceSecret } from '../fleet/secret.js';
+import { loadDeviceSecretKey } from '../../mqtt/identity/secret.js';
+import { verifyDeviceSecret } from '../../mqtt/identity/secret.js';
 
 /** The rows of a downloaded CSV after its header. */
 const csvRows = (body: string) =>

@@ -8,7 +8,7 @@ import { attachment } from '../../http/attachment.js';
 import { ok } from '../../http/reply.js';
 import { registerResource } from '../../http/resource/register.js';
 import { lockRows } from '../../http/resource/writes.js';
-import { loadDeviceSecretKey } from '../device/rules.js';
+import { loadDeviceSecretKey } from '../../mqtt/identity/secret.js';
 import { flasherAccounts } from './accounts.js';
 import { confirmBatch } from './confirm.js';
 import { identitiesFile, takeSecrets } from './download.js';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUY_ORDER_PATH, type BuyOrder, CONFIG_KEY, EXPORT_PATH, type ExportJob } from '@gw/contracts';
 import { buyOrder, buyOrderIdentity, config, device, deviceFlow, operationLog } from '../../db/schema.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
-import { loadDeviceSecretKey } from '../device/rules.js';
-import { verifyDeviceSecret } from '../fleet/secret.js';
+import { loadDeviceSecretKey } from '../../mqtt/identity/secret.js';
+import { verifyDeviceSecret } from '../../mqtt/identity/secret.js';
 import { type OrderWorld, line, orderWorld, sheetRows } from '../../test/order.js';
 
 describe('进货管理 (/manager/buy_order)', () => {

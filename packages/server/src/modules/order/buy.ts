@@ -9,7 +9,7 @@ import { ok } from '../../http/reply.js';
 import { registerResource } from '../../http/resource/register.js';
 import { lockRows } from '../../http/resource/writes.js';
 import { xlsxBuffer } from '../../jobs/xlsx.js';
-import { loadDeviceSecretKey } from '../device/rules.js';
+import { loadDeviceSecretKey } from '../../mqtt/identity/secret.js';
 import { MSG } from './messages.js';
 import { orderNoteXlsx } from './note.js';
 import { readOrder } from './read.js';
