@@ -1,12 +1,36 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { StyleContext } from '@ant-design/cssinjs';
+import { cleanup, configure, prettyDOM } from '@testing-library/react';
 import { message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
 
 // A test waits for what it shows, not for how fast this machine is: findBy/waitFor give a page up to 15 s to
 // show it (they return as soon as it is there), under the test's own 30 s. With the library's 1 s, a busy
 // machine failed tests whose page was only slow.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 15_000, getElementError: lazyElementError });
+
+/**
+ * A query's "not found" error, with the page's markup printed only when the error is read (a failing test's
+ * report), not each time a findBy/waitFor retries: printing a whole antd page every 50 ms was a tenth of a page
+ * test's time.
+ */
+function lazyElementError(message: string | null, container: Element): Error {
+  const error = new Error();
+  error.name = 'TestingLibraryElementError';
+  let text: string | undefined;
+  Object.defineProperty(error, 'message', {
+    configurable: true,
+    enumerable: false,
+    get: () => (text ??= [message, prettyDOM(container) || ''].filter(Boolean).join('\n\n')),
+  });
+  return error;
+}
+
+// antd's styles are computed but not written into the page: the sheets are of no use to jsdom, which lays nothing
+// out and is not asked for computed styles by these tests, and finding and writing hundreds of them was a tenth of a
+// page test's time. `mock: 'server'` is cssinjs's own switch for tests (it renders as on a server); it is set on
+// the context's default, which every antd component reads when no StyleProvider is around it.
+(StyleContext as unknown as { _currentValue: { mock?: 'server' | 'client' } })._currentValue.mock = 'server';
 
 // jsdom lacks what antd's responsive and overlay code reads.
 if (!window.matchMedia) {
