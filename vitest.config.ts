@@ -1,6 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
 const licenseCheck = fileURLToPath(new URL('./packages/contracts/src/license-check.ts', import.meta.url));
@@ -13,6 +15,36 @@ const serverDatabase = (server: string) => ({
   globalSetup: [`${server}/src/test/global-setup.ts`],
   setupFiles: [`${server}/src/test/setup.ts`],
 });
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The test files of a package that run each in a worker of its own: those that replace a module (vi.mock), and
+ * those that check what happens the first time a module is loaded, which say so in a first line
+ * `// isolated: <why>`. Every other file shares its worker's loaded modules with the files before it
+ * (isolate: false) — loading the server or antd again for each file was a third of the suite's time — and so
+ * must not change a module for the files after it. Each file still has its own database and its own DOM.
+ */
+function filesThatMock(root: string): string[] {
+  const dir = path.join(here, root);
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+    .filter((file) => /\bvi\.(do)?mock\(|^\/\/ isolated: /m.test(readFileSync(path.join(dir, file), 'utf8')))
+    .map((file) => file.split(path.sep).join('/'));
+}
+
+/**
+ * A package's tests as two projects: `name` sharing loaded modules within a worker (with `sharedSetup` run in
+ * each of its files as well), `name-isolated` the files that must not share.
+ */
+function splitByIsolation(name: string, root: string, test: { setupFiles?: string[] } & Record<string, unknown>, sharedSetup: string[] = []) {
+  const mocking = filesThatMock(root);
+  const setupFiles = [...(test.setupFiles ?? []), ...sharedSetup];
+  return [
+    { resolve: { alias }, test: { ...test, setupFiles, name, root, isolate: false, exclude: [...configDefaults.exclude, ...mocking] } },
+    { resolve: { alias }, test: { ...test, name: `${name}-isolated`, root, include: mocking } },
+  ];
+}
 
 // One runner for every package; each package is a project so `--project server` can run alone (CI does that
 // a second time against real PostgreSQL).
@@ -32,21 +64,8 @@ export default defineConfig({
     projects: [
       { resolve: { alias }, test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       { resolve: { alias }, test: { name: 'simulator', root: 'packages/simulator', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, ...serverDatabase('../server') } },
-      {
-        resolve: { alias },
-        test: {
-          name: 'server',
-          root: 'packages/server',
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          ...serverDatabase('.'),
-        },
-      },
-      {
-        resolve: { alias },
-        test: { name: 'web', root: 'packages/web', environment: 'jsdom', setupFiles: ['src/test/setup.ts'], testTimeout: 30_000 },
-      },
+      ...splitByIsolation('server', 'packages/server', { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, ...serverDatabase('.') }),
+      ...splitByIsolation('web', 'packages/web', { environment: 'jsdom', setupFiles: ['src/test/setup.ts'], testTimeout: 30_000 }, ['src/test/shared-worker.tsx']),
     ],
   },
 });

@@ -1,3 +1,4 @@
+// isolated: the first data of a page is asked for once per loaded console (the map file is cached), so this file needs a console loaded for it alone
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../test/mockApi';
 import { routerPath } from './paths';

@@ -1,3 +1,4 @@
+// isolated: the update notice is antd's static notification, one for all the files of a worker, and this file reads it while it fades
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notification } from 'antd';

@@ -1,3 +1,4 @@
+// isolated: what a chart shows while ECharts is first loaded is seen only in a worker that has not loaded it yet
 import { render, screen, waitFor } from '@testing-library/react';
 import type { EChartsType } from 'echarts/core';
 import { StrictMode } from 'react';
