@@ -50,9 +50,11 @@ function splitByIsolation(name: string, root: string, test: { setupFiles?: strin
 // a second time against real PostgreSQL).
 export default defineConfig({
   test: {
-    // A worker per core: the runner's own process mostly waits on its workers (vitest's default keeps a core for it,
-    // which on a 2-core machine is one worker). CI, running two suites side by side, passes --maxWorkers=1 to each.
-    maxWorkers: availableParallelism(),
+    // A worker per core and one more: the runner's own process mostly waits on its workers (vitest's default keeps
+    // a core for it), and a server test spends part of its time waiting on a timer, a socket or the broker, which
+    // the extra worker fills (on 2 cores the server suite took 225 s with 2 workers, 179 s with 3).
+    // CI, running two suites side by side, passes its own --maxWorkers to each.
+    maxWorkers: availableParallelism() + 1,
     // React work a web test file left scheduled (an antd toast closing on its timer) that runs after the file's
     // jsdom is gone: an artefact of the teardown, not of the console. Only that exact error is let through.
     onUnhandledError(error): boolean | void {
