@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { booleanParamSchema, idFilterSchema, idSchema } from './api.js';
 import { defineResource, yesNoOptions } from './resource.js';
 import { roleRefSchema } from './auth.js';
+import { menuPath } from './menus.js';
 
 export const usernameSchema = z
   .string()
@@ -64,7 +65,7 @@ export const ENABLED_OPTIONS = yesNoOptions('启用', '禁用');
 
 /** 管理员 (/system/admin_user): users, their company and roles; exported, never imported (no passwords). */
 export const adminUserResource = defineResource({
-  path: '/system/admin_user',
+  path: menuPath('admin-user'),
   title: '管理员',
   // the hash is what a password change writes
   audit: { table: 'admin_user', labels: { password_hash: '密码' } },

@@ -6,6 +6,7 @@ import { poolError } from './fleet/net.js';
 import { defineResource, yesNoOptions } from './resource.js';
 import { httpUrlError } from './url.js';
 import { noticeTemplateError } from './wechat/template.js';
+import { menuPath } from './menus.js';
 
 /** A base URL: http(s), no query or fragment. */
 function baseUrlError(value: string): string | null {
@@ -116,7 +117,7 @@ export const YES_NO_OPTIONS = yesNoOptions('是', '否');
 
 /** 通用配置 (/system/config): platform settings; built-in items keep their key and cannot be deleted. */
 export const configResource = defineResource({
-  path: '/system/config',
+  path: menuPath('config'),
   title: '配置',
   audit: { table: 'config', title: '通用配置', tables: { dict_item: { title: '字典项', labels: { id: 'ID', category: '字典分类', value: '值', title: '名称', code: '编码', sort: '排序' } } } },
   item: configItemSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, idFilterSchema, idSchema } from './api.js';
 import { defineResource } from './resource.js';
+import { menuPath } from './menus.js';
 
 /** `address|lng|lat` as the console's address picker stores it. */
 export const addressSchema = z.string().trim().max(300);
@@ -52,7 +53,7 @@ export type Customer = z.infer<typeof customerSchema>;
 
 /** 客户 (/manager/custom): the companies, a tree; a customer user sees and edits its own subtree. */
 export const customerResource = defineResource({
-  path: '/manager/custom',
+  path: menuPath('customer'),
   title: '客户',
   audit: { table: 'customer' },
   item: customerSchema,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from './api.js';
 import type { ResourceDescriptor } from './resource.js';
+import { menuPath } from './menus.js';
 
 /**
  * 调试代理 (/system/debug_client) and the box's remote configuration (设备 → 远程配置): the platform forwards a
  * command of the box's own HTTP API over MQTT (control/<gw>/v1) and answers the box's reply (echo/<gw>/v1).
  */
-export const DEBUG_CLIENT_PATH = '/system/debug_client';
+export const DEBUG_CLIENT_PATH = menuPath('debug');
 
 export const BOX_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type BoxMethod = (typeof BOX_METHODS)[number];

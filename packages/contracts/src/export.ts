@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from './resource.js';
+import { menuPath } from './menus.js';
 
 /** States of an export job: 排队 → 导出中 → 完成 or 失败. */
 export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
@@ -15,7 +16,7 @@ export const EXPORT_STATE_LABEL: Record<ExportState, string> = {
 };
 
 /** The API path of the export jobs (and the menu their permissions hang on). */
-export const EXPORT_PATH = '/manager/export';
+export const EXPORT_PATH = menuPath('export');
 
 /** One export job as GET /manager/export lists it; `download_url` is set while its file can be downloaded. */
 export const exportJobSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idFilterSchema, idSchema } from './api.js';
 import { MACHINE_TOOL_CATEGORIES } from './fleet/states.js';
 import { defineResource } from './resource.js';
+import { menuPath } from './menus.js';
 
 /** A licence's kind: 商业授权 (sold, runs until 2099 by default) or 测试授权 (a trial, one month by default). */
 export const LICENSE_TYPES = ['business', 'temp'] as const;
@@ -67,7 +68,7 @@ export const licenseClaimsSchema = z.object({
 export type LicenseClaims = z.infer<typeof licenseClaimsSchema>;
 
 /** 授权生成: the page, and the API of the licences it issues. */
-export const LICENSE_MENU = '/system/gen_license';
+export const LICENSE_MENU = menuPath('license');
 export const LICENSE_PATH = '/system/license';
 
 /** A 商业授权 runs until this moment unless its issuer names another (a 测试授权 one month from its start). */

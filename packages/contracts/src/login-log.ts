@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanParamSchema } from './api.js';
 import { defineResource, yesNoOptions } from './resource.js';
+import { menuPath } from './menus.js';
 
 /** Why a login attempt ended as it did. */
 export const LOGIN_REASON_TITLES: Record<string, string> = {
@@ -29,7 +30,7 @@ export const LOGIN_RESULT_OPTIONS = yesNoOptions('成功', '失败');
 
 /** 登录日志 (/system/login_log): every login attempt, read-only; a customer sees its own subtree's attempts. */
 export const loginLogResource = defineResource({
-  path: '/system/login_log',
+  path: menuPath('login-log'),
   title: '登录日志',
   item: loginLogSchema,
   labels: {

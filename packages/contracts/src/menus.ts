@@ -1,6 +1,6 @@
 // No zod here: the console's entry builds its route table from this file.
 import { ACTION, type Action } from './permissions.js';
-import type { MenuEntry } from './role.js';
+import type { MenuEntry } from './role-menu.js';
 
 /** A page of its own path that a menu's grants open (机床详情 under 机床), shown beside that menu's page. */
 export interface BesideDef {
@@ -193,4 +193,16 @@ export function menuEntries(menus: readonly MenuDef[] = MENUS, parent: string | 
     if (menu.children) menuEntries(menu.children, menu.path, into);
   }
   return into;
+}
+
+/**
+ * The path of the menu a resource hangs on (its route, API path and the key of its grants), found by its slug, and
+ * its page where two menus share a slug (进货 and 出货: `order`): a menu's path is written only in its entry above,
+ * and descriptors and the console take it from here. A slug of no menu, or of two, stops the load.
+ * @example menuPath('customer') // '/manager/custom'
+ */
+export function menuPath(slug: string, page?: string): string {
+  const [menu, ...others] = flattenMenus().filter((entry) => entry.slug === slug && (page === undefined || entry.page === page));
+  if (!menu || others.length) throw new Error(`资源 ${slug}${page ? ` (${page})` : ''} 没有唯一的菜单`);
+  return menu.path;
 }

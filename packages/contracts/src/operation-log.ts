@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_TABLES } from './audit.js';
 import { idFilterSchema } from './api.js';
 import { defineResource } from './resource.js';
+import { menuPath } from './menus.js';
 
 export const logChangeSchema = z.object({ key: z.string(), comment: z.string(), before: z.unknown(), after: z.unknown() });
 export type LogChange = z.infer<typeof logChangeSchema>;
@@ -34,7 +35,7 @@ export const LOG_ACTION_OPTIONS = [
 
 /** 操作日志 (/system/log): read-only, written by the audit trigger; a customer sees its own subtree's changes. */
 export const operationLogResource = defineResource({
-  path: '/system/log',
+  path: menuPath('operation-log'),
   title: '操作日志',
   item: operationLogSchema,
   labels: {

@@ -3,6 +3,7 @@ import { idSchema } from './api.js';
 import type { Action } from './permissions.js';
 import { defineResource } from './resource.js';
 import { roleMenuSchema } from './role-menu.js';
+import { menuPath } from './menus.js';
 
 /** Titles of the action bits in the permission dialog, in bit order. */
 export const ACTION_TITLES: Record<Action, string> = {
@@ -41,7 +42,7 @@ export type RoleItem = z.infer<typeof roleSchema>;
 
 /** 角色管理 (/system/role): a tree of roles and their menu grants; vendor-level data. */
 export const roleResource = defineResource({
-  path: '/system/role',
+  path: menuPath('role'),
   title: '角色',
   audit: { table: 'role' },
   item: roleSchema,
@@ -66,33 +67,3 @@ export const roleResource = defineResource({
 
 /** A role the caller may grant, for the user form's role select. */
 export const roleOptionSchema = z.object({ id: z.number(), name: z.string(), parent_id: z.number().nullable() });
-
-/** One route of the console as 同步菜单 registers it; `path` is also the menu key of role grants. */
-export const menuEntrySchema = z.object({
-  path: z.string().trim().min(1).max(200).startsWith('/', '菜单路径应以 / 开头'),
-  title: z.string().trim().min(1, '请输入菜单名称').max(64),
-  parent: z.string().trim().min(1).max(200).nullable(),
-  icon: z.string().trim().max(64).default(''),
-  sort: z.number().int().min(-100_000).max(100_000).default(0),
-  hidden: z.boolean().default(false),
-});
-export type MenuEntry = z.infer<typeof menuEntrySchema>;
-
-export const syncMenuSchema = z.object({ menus: z.array(menuEntrySchema).min(1, '菜单不能为空').max(1000) });
-export type SyncMenu = z.infer<typeof syncMenuSchema>;
-
-export interface MenuNode extends MenuEntry {
-  children?: MenuNode[];
-}
-
-export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    path: z.string(),
-    title: z.string(),
-    parent: z.string().nullable(),
-    icon: z.string(),
-    sort: z.number(),
-    hidden: z.boolean(),
-    children: z.array(menuNodeSchema).optional(),
-  }),
-);

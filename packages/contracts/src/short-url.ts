@@ -3,9 +3,10 @@ import { booleanParamSchema, idSchema } from './api.js';
 import { YES_NO_OPTIONS } from './config.js';
 import { defineResource } from './resource.js';
 import { httpUrlSchema } from './url.js';
+import { menuPath } from './menus.js';
 
 /** 短链接's menu (the console page) and its API. */
-export const QRCODE_URL_MENU = '/system/qrcode_url';
+export const QRCODE_URL_MENU = menuPath('short-url');
 export const SHORT_URL_PATH = '/system/short_url';
 /** `GET /system/short_url/{id}/qrcode?format=png|svg&size=`: the QR code of the short URL, made on the server. */
 export const shortUrlQrcodePath = (id: number | ':id') => `${SHORT_URL_PATH}/${id}/qrcode`;

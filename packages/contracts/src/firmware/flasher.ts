@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { idSchema } from '../api.js';
 import { defineResource } from '../resource.js';
+import { menuPath } from '../menus.js';
 
 /** 刷机助手: the factory's provisioning batches of new box identities. */
-export const FLASHER_PATH = '/system/box_flasher';
+export const FLASHER_PATH = menuPath('flasher');
 export const flasherDownloadPath = (id: number | ':id') => `${FLASHER_PATH}/${id}/download`;
 
 /**

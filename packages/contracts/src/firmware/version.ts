@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { idFilterSchema, idSchema } from '../api.js';
 import { GOODS_PATH } from '../fleet/goods.js';
 import { defineResource } from '../resource.js';
+import { menuPath } from '../menus.js';
 
 /** 版本管理: firmware releases of the boxes, and (under the same menu) their rollouts. */
-export const VERSION_PATH = '/system/version';
+export const VERSION_PATH = menuPath('firmware');
 /** `POST /system/version/file` (multipart, field `file`): stores a firmware file, answers its size and SHA-256. */
 export const VERSION_FILE_PATH = `${VERSION_PATH}/file`;
 /**

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { idFilterSchema } from '../api.js';
 import { defineResource } from '../resource.js';
 import { DEVICE_STATES, FLOW_TYPES, FLOW_TYPE_TITLES } from './states.js';
+import { menuPath } from '../menus.js';
 
-export const DEVICE_FLOW_PATH = '/manager/device_flow';
+export const DEVICE_FLOW_PATH = menuPath('device-flow');
 
 export const deviceFlowSchema = z.object({
   id: z.number(),

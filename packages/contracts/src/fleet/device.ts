@@ -4,8 +4,9 @@ import { addressSchema } from '../customer.js';
 import { booleanParamSchema, idFilterSchema } from '../api.js';
 import { defineResource } from '../resource.js';
 import { DEVICE_STATES, DEVICE_STATE_TITLES, type DeviceState } from './states.js';
+import { menuPath } from '../menus.js';
 
-export const DEVICE_PATH = '/device/device';
+export const DEVICE_PATH = menuPath('device');
 
 export const gatewayIdSchema = z
   .string()

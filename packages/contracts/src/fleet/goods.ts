@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { booleanParamSchema } from '../api.js';
 import { defineResource } from '../resource.js';
+import { menuPath } from '../menus.js';
 
-export const GOODS_PATH = '/manager/goods';
+export const GOODS_PATH = menuPath('goods');
 
 /** 元 with at most two decimals, kept as the exact decimal string (never a float on the way to the database). */
 export const priceSchema = z

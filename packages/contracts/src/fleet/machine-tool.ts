@@ -3,10 +3,11 @@ import { idSchema } from '../api.js';
 import { booleanParamSchema, idFilterSchema } from '../api.js';
 import { defineResource, yesNoOptions } from '../resource.js';
 import { FLEET_DICT } from './states.js';
+import { menuPath } from '../menus.js';
 
 export const MACHINE_PATH = '/device/machine';
 /** The permissions of machine tools hang on this (hidden) menu. */
-export const MACHINE_MENU = '/device/machinetool';
+export const MACHINE_MENU = menuPath('machine-tool');
 
 const machineFields = {
   code: z

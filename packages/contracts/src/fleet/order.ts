@@ -3,10 +3,11 @@ import { idFilterSchema, idSchema } from '../api.js';
 import { type ResourceDescriptor, defineResource } from '../resource.js';
 import { gatewayIdSchema } from './device.js';
 import { priceSchema } from './goods.js';
+import { menuPath } from '../menus.js';
 
 /** 进货管理 and 出货管理: their pages, APIs and menus. */
-export const BUY_ORDER_PATH = '/manager/buy_order';
-export const SELL_ORDER_PATH = '/manager/sell_order';
+export const BUY_ORDER_PATH = menuPath('order', 'BuyOrderPage');
+export const SELL_ORDER_PATH = menuPath('order', 'SellOrderPage');
 
 /** An order is drafted, then confirmed (the boxes move, in one transaction) or cancelled; both are final. */
 export const ORDER_STATUSES = ['draft', 'confirmed', 'cancelled'] as const;

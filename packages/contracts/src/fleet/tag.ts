@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { idSchema } from '../api.js';
 import { idFilterSchema } from '../api.js';
 import { defineResource } from '../resource.js';
+import { menuPath } from '../menus.js';
 
-export const TAG_PATH = '/manager/tag';
+export const TAG_PATH = menuPath('tag');
 
 const tagFields = {
   name: z.string().trim().min(1, '请输入标签名称').max(32),

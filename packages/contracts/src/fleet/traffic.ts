@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { idFilterSchema, idSchema } from '../api.js';
 import { defineResource } from '../resource.js';
 import { chinaDateSchema } from './machine-history.js';
+import { menuPath } from '../menus.js';
 
 /** 设备流量: bytes each box sent (up) and received (down) per China-time day, from the counters it reports. */
-export const TRAFFIC_PATH = '/device/traffic';
+export const TRAFFIC_PATH = menuPath('traffic');
 /** SIM plans (流量套餐), managed under 设备流量's permissions. */
 export const TRAFFIC_PLAN_PATH = `${TRAFFIC_PATH}/plan`;
 export const TRAFFIC_CUSTOMERS_PATH = `${TRAFFIC_PATH}/customers`;

@@ -2,9 +2,10 @@ import safeRegex from 'safe-regex2';
 import { z } from 'zod';
 import { defineResource } from '../resource.js';
 import { httpUrlSchema } from '../url.js';
+import { menuPath } from '../menus.js';
 
 /** 自动回复: the official account's reply rules. */
-export const MP_REPLY_PATH = '/system/mp_reply';
+export const MP_REPLY_PATH = menuPath('mp-reply');
 /** `POST /system/mp_reply/test`: which rule a message would hit, and the reply XML it would get (nothing is sent). */
 export const MP_REPLY_TEST_PATH = `${MP_REPLY_PATH}/test`;
 /**

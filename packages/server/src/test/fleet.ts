@@ -1,9 +1,9 @@
-import { ALL_ACTIONS, DEVICE_PATH, EXPORT_PATH, GOODS_PATH, MACHINE_MENU, TAG_PATH, TRAFFIC_PATH } from '@gw/contracts';
+import { ALL_ACTIONS, DEVICE_FLOW_PATH, DEVICE_PATH, EXPORT_PATH, GOODS_PATH, MACHINE_MENU, TAG_PATH, TRAFFIC_PATH, menuPath } from '@gw/contracts';
 import { customer, role } from '../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp } from './harness.js';
 
 /** The fleet menus a customer's role is granted in the tests, every bit. */
-const FLEET_MENUS = [DEVICE_PATH, MACHINE_MENU, TAG_PATH, GOODS_PATH, '/manager/device_flow', '/manager/custom', EXPORT_PATH, TRAFFIC_PATH];
+const FLEET_MENUS = [DEVICE_PATH, MACHINE_MENU, TAG_PATH, GOODS_PATH, DEVICE_FLOW_PATH, menuPath('customer'), EXPORT_PATH, TRAFFIC_PATH];
 
 export interface FleetWorld {
   admin: string;
