@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -125,6 +125,7 @@ describe('navbar', () => {
     renderInConsole(<Navbar />, '/system/role');
     await userEvent.click(within(await openMenu('admin')).getByRole('menuitem', { name: '退出登录' }));
     expect(logout).toHaveBeenCalledOnce();
-    expect(screen.getByTestId('location').textContent).toBe('/login');
+    // the page changes once the log-out has answered, after the click's own work
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
   });
 });
