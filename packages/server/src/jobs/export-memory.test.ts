@@ -1,3 +1,4 @@
+// isolated: it measures the memory of its own process, which the files run before it in a shared worker would blur
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
