@@ -23,9 +23,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * those that check what happens the first time a module is loaded, which say so in a first line
  * `// isolated: <why>`. Every other file shares its worker's loaded modules with the files before it
  * (isolate: false) — loading the server or antd again for each file was a third of the suite's time — and so
- * must not change a module for the files after it. Each file still has its own database and its own DOM.
+ * must not change a module, or the worker's jsdom window, for the files after it. Each file still has its own
+ * database; the window is cleaned after every test.
  */
-function filesThatMock(root: string): string[] {
+function filesThatRunAlone(root: string): string[] {
   const dir = path.join(here, root);
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
@@ -38,11 +39,11 @@ function filesThatMock(root: string): string[] {
  * each of its files as well), `name-isolated` the files that must not share.
  */
 function splitByIsolation(name: string, root: string, test: { setupFiles?: string[] } & Record<string, unknown>, sharedSetup: string[] = []) {
-  const mocking = filesThatMock(root);
+  const alone = filesThatRunAlone(root);
   const setupFiles = [...(test.setupFiles ?? []), ...sharedSetup];
   return [
-    { resolve: { alias }, test: { ...test, setupFiles, name, root, isolate: false, exclude: [...configDefaults.exclude, ...mocking] } },
-    { resolve: { alias }, test: { ...test, name: `${name}-isolated`, root, include: mocking } },
+    { resolve: { alias }, test: { ...test, setupFiles, name, root, isolate: false, exclude: [...configDefaults.exclude, ...alone] } },
+    { resolve: { alias }, test: { ...test, name: `${name}-isolated`, root, include: alone } },
   ];
 }
 
@@ -53,7 +54,6 @@ export default defineConfig({
     // A worker per core and one more: the runner's own process mostly waits on its workers (vitest's default keeps
     // a core for it), and a server test spends part of its time waiting on a timer, a socket or the broker, which
     // the extra worker fills (on 2 cores the server suite took 225 s with 2 workers, 179 s with 3).
-    // CI, running two suites side by side, passes its own --maxWorkers to each.
     maxWorkers: availableParallelism() + 1,
     // React work a web test file left scheduled (an antd toast closing on its timer) that runs after the file's
     // jsdom is gone: an artefact of the teardown, not of the console. Only that exact error is let through.
