@@ -50,10 +50,14 @@ afterAll(async () => {
   await broker.close();
 });
 
-const start = async (overrides: Partial<BoxIdentity> = {}, backoffMs = 50) => {
+const launch = (overrides: Partial<BoxIdentity> = {}, backoffMs = 50) => {
   fleet = startFleet({ identities: [{ ...identity, ...overrides }], url: broker.url, rate: 20, publicKeyPem: signer.publicKeyPem, trafficIntervalMs: 200, backoffMs });
-  await fleet.connected(5000);
   return fleet;
+};
+const start = async (overrides: Partial<BoxIdentity> = {}, backoffMs = 50) => {
+  const started = launch(overrides, backoffMs);
+  await started.connected(5000);
+  return started;
 };
 
 /** Sends a command as the platform does and waits for the box's echo with its cmd_id. */
@@ -111,6 +115,25 @@ describe('a simulated box on the wire', () => {
       state = boxStateSchema.parse(await retainedState());
     }
     expect(state.online).toBe(false);
+  });
+
+  it('stays offline when stopped while its subscription is being answered', async () => {
+    // the stop comes as the broker grants the control subscription, before the box has read the grant (the box is
+    // connected but has not announced itself): its offline must stay the last word, its announce never sent after it
+    let stopping: Promise<void> | undefined;
+    const onSubscribe = (_subs: unknown, client: { id: string } | null) => {
+      if (client?.id === GW) stopping ??= fleet?.stop();
+    };
+    broker.aedes.on('subscribe', onSubscribe);
+    try {
+      launch();
+      await waitFor(() => stopping, 'the stop');
+      await stopping;
+      fleet = null;
+    } finally {
+      broker.aedes.off('subscribe', onSubscribe);
+    }
+    expect(boxStateSchema.parse(await retainedState()).online).toBe(false);
   });
 
   it('stops within its wait when the broker no longer answers, its socket cut', async () => {

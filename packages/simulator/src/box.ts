@@ -169,6 +169,9 @@ export class SimulatedBox {
     this.stats.connected += 1;
     // reachable before announced: the platform sends the licence in force as soon as it sees the box online
     this.client?.subscribe(this.topic('control'), { qos: 1 }, () => {
+      // a box told to stop while its subscription was under way has already said offline: announcing online now
+      // would overwrite that retained offline, and its clean goodbye would then keep the will from correcting it
+      if (this.stopping) return;
       this.send('state', this.presence(true), { qos: 1, retain: true }, () => {
         this.backFromReboot?.();
         this.backFromReboot = null;
