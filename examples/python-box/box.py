@@ -102,6 +102,8 @@ class Box:
     def __init__(self, s):
         self.s, self.rx, self.tx, self.conn, self.online, self.upgrading, self.subscribed = s, 0, 0, '', False, None, None
         self.stopping = threading.Event()
+        # the announce (network thread) and the stop's offline (main thread) take turns: offline is the last word
+        self.presence = threading.Lock()
         self.file = os.path.join(s.state_dir, f'{s.gateway}.json')
         saved = {}
         if os.path.exists(self.file):
@@ -149,9 +151,13 @@ class Box:
     def on_subscribe(self, _client, _userdata, mid, granted):
         if mid != self.subscribed or granted[0] == 128:
             return log('the control topic was refused')
-        # announce once subscribed: from now on the platform may send commands (the licence first) and they reach us
-        self.send('state', {'online': True, 'ts': now_ms(), 'conn': self.conn, 'version': self.version, 'fingerprint': self.s.fingerprint}, retain=True)
-        self.online = True
+        # announce once subscribed: from now on the platform may send commands (the licence first) and they reach us;
+        # a box already stopping stays silent, or its online would land after its offline
+        with self.presence:
+            if self.stopping.is_set():
+                return
+            self.send('state', {'online': True, 'ts': now_ms(), 'conn': self.conn, 'version': self.version, 'fingerprint': self.s.fingerprint}, retain=True)
+            self.online = True
         log(f'online as {self.s.gateway}, version {self.version}')
         self.send_traffic()
         if self.pending:  # back from the reboot of an update: say it is done
@@ -343,9 +349,11 @@ class Box:
                 next_traffic = time.time() + self.s.traffic_interval
                 self.send_traffic()
         # a clean stop: say offline itself (a clean DISCONNECT makes the broker drop the will), then disconnect
-        if self.online:
+        with self.presence:  # the network thread may not be held while we wait on it
+            said = self.send('state', {'online': False, 'ts': now_ms(), 'conn': self.conn}, retain=True) if self.online else None
+        if said:
             try:
-                self.send('state', {'online': False, 'ts': now_ms(), 'conn': self.conn}, retain=True).wait_for_publish(2)
+                said.wait_for_publish(2)
             except (RuntimeError, ValueError):
                 pass
         c.disconnect()
