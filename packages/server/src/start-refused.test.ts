@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { StartRefused, refusedListen } from './start-refused.js';
+import { scratchFolder } from './test/scratch.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -40,8 +40,11 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
 describe('a start on a busy port', () => {
   let held: net.Server;
   let port: number;
-  // one data dir for both starts: the second finds it migrated
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-busy-'));
+  // one data dir for every start, holding a copy of the run's migrated database when there is one (a migration
+  // at each start would only cost time: the refusals come after the database is open)
+  const dataDir = scratchFolder('gw-busy-');
+  const { pgliteDir } = inject('testTemplate');
+  if (pgliteDir) cpSync(pgliteDir, path.join(dataDir, 'pglite'), { recursive: true });
 
   beforeAll(async () => {
     held = net.createServer();

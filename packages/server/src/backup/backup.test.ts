@@ -13,6 +13,7 @@ import { adminUser, customer } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { queryRows } from '../db/rows.js';
 import { API } from '../test/harness.js';
+import { scratchFolder } from '../test/scratch.js';
 import { filesUnder, readManifest } from './archive.js';
 import { createBackup } from './create-backup.js';
 import { BACKUP_FORMAT, type Manifest, checkManifest, knownMigrations } from './manifest.js';
@@ -27,7 +28,7 @@ const scratch: (() => Promise<void>)[] = [];
 
 /** A DATA_DIR (and on PostgreSQL a new database) of the test's own, removed at the end. */
 async function place(): Promise<Config> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-backup-'));
+  const dataDir = scratchFolder('gw-backup-');
   scratch.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   let url = '';
   if (PG) {

@@ -43,7 +43,7 @@ async function underStartLock<T>(url: string, work: () => Promise<T>): Promise<T
  * Opens PostgreSQL: the real server when `url` is given, otherwise PGlite (in memory for `dir` = null; from a
  * dumped data directory with `loadDataDir`) — and applies the migrations, so both start from the same schema.
  */
-export async function openDatabase(options: { url?: string; dir?: string | null; poolMax?: number; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dir?: string | null; poolMax?: number }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
     // an idle connection PostgreSQL closes (a restart, a failover, an admin's kill) is an 'error' event of the
@@ -59,8 +59,7 @@ export async function openDatabase(options: { url?: string; dir?: string | null;
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
   // pg_trgm: the trigram indexes of migration 0005 (the box list's keyword search)
-  // loadDataDir: a dumped database (dumpDataDir) to start from, its migrations already applied
-  const client = new PGlite({ ...(options.dir ? { dataDir: options.dir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({ ...(options.dir ? { dataDir: options.dir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -11,6 +10,7 @@ import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { adminUser, captcha } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
+import { scratchFolder } from './scratch.js';
 import { ADMIN_PASSWORD, type TestTemplate } from './template-db.js';
 
 export { ADMIN_PASSWORD } from './template-db.js';
@@ -58,7 +58,7 @@ export interface TestAppOptions {
  * services only those the test names (a broker, a LISTEN connection and a runner per file cost time).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-test-'));
+  const dataDir = scratchFolder('gw-test-');
   // totals counted on every request unless a test asks for the cache: tests also write straight to the database
   // the embedded MQTT broker on any free port (this machine's Mosquitto holds 1883); deps.broker.port tells which
   // short links without their rate limit: suites send hundreds of visits at once from one address to prove the
@@ -66,7 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LIST_COUNT_CACHE_MS: '0', MQTT_PORT: '0', RATE_LIMIT_SHORT_LINK: '0', ...options.env });
   const template = testTemplate();
   const fresh = await freshDatabase(template);
-  const database = await openDatabase({ url: fresh.url, dir: null, loadDataDir: fresh.dump });
+  const database = await openDatabase({ url: fresh.url, dir: fresh.dir ?? null });
   const clock = new TestClock();
   const cleanUp = async () => {
     await database.close();
@@ -150,9 +150,20 @@ function testTemplate(): TestTemplate {
   }
 }
 
-async function freshDatabase(template: TestTemplate): Promise<{ url?: string; dump?: Blob; drop(): Promise<void> }> {
+/**
+ * The test app's own database: a copy of the template's PGlite directory (in a folder of its own, so tests that
+ * look at the app's data directory find only what the app wrote), an empty in-memory PGlite without a template,
+ * or a new database on the server of DATABASE_URL. `drop` removes it once closed.
+ */
+async function freshDatabase(template: TestTemplate): Promise<{ url?: string; dir?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return { dump: template.pgliteDump ? new Blob([readFileSync(template.pgliteDump)]) : undefined, drop: async () => {} };
+  if (!base) {
+    if (!template.pgliteDir) return { drop: async () => {} };
+    const folder = scratchFolder('gw-test-db-');
+    const dir = path.join(folder, 'pglite');
+    cpSync(template.pgliteDir, dir, { recursive: true });
+    return { dir, drop: async () => rmSync(folder, { recursive: true, force: true }) };
+  }
   const name = `gw_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client.js';
 import { seed } from '../db/seed.js';
 import { usePasswordCostForTests } from '../lib/password.js';
+import { scratchFolder } from './scratch.js';
 
 /** The super user's password in every test database. */
 export const ADMIN_PASSWORD = 'Admin-pass-1';
@@ -15,10 +15,10 @@ declare module 'vitest' {
   }
 }
 
-/** Where test files find the database they start from: a dumped PGlite, or a template database on PostgreSQL. */
+/** Where test files find the database they start from: a PGlite data directory, or a template database on PostgreSQL. */
 export interface TestTemplate {
-  /** A PGlite data directory (a tar file), migrated and seeded. */
-  pgliteDump?: string;
+  /** A PGlite data directory, migrated, seeded and shut down cleanly: each test app runs on a copy of it. */
+  pgliteDir?: string;
   /** The name of a migrated and seeded database on the server of DATABASE_URL, for CREATE DATABASE … TEMPLATE. */
   pgTemplate?: string;
 }
@@ -27,20 +27,22 @@ export interface TestTemplate {
  * Migrates and seeds one database for the whole run: each test file then starts from a copy of it (its own, so
  * no state is shared) instead of booting an empty database and running every migration and the seed again,
  * which was most of the suite's time. Returns what the files need and a function that removes it.
+ *
+ * On PGlite the copy is of a data directory, as the server keeps its own: PostgreSQL then reads only the pages
+ * it needs, where loading a dump (dumpDataDir) first unpacked all 44 MB, WAL segment included, into memory (on
+ * this 2-core machine about 0.85 s of CPU a boot, against 0.3 s for a copied directory in memory-backed files;
+ * queries run at the same speed).
  */
 export async function makeTestTemplate(databaseUrl: string | undefined): Promise<{ template: TestTemplate; remove: () => Promise<void> }> {
   usePasswordCostForTests();
   if (databaseUrl) return postgresTemplate(databaseUrl);
-  const database = await openDatabase({ dir: null });
+  const dir = scratchFolder('gw-template-');
+  const pgliteDir = path.join(dir, 'pglite');
+  const database = await openDatabase({ dir: pgliteDir });
   await seed(database.db, { superUser: 'admin', adminPassword: ADMIN_PASSWORD });
-  // not compressed: each test file loads it, and unzipping took a fifth of that (it is read from the machine's own disk)
-  const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
-  const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  // closing shuts PostgreSQL down with a checkpoint: a copy starts without replaying the migrations' WAL
   await database.close();
-  const dir = mkdtempSync(path.join(tmpdir(), 'gw-template-'));
-  const file = path.join(dir, 'pglite.tar');
-  writeFileSync(file, dump);
-  return { template: { pgliteDump: file }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { template: { pgliteDir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 async function postgresTemplate(base: string): Promise<{ template: TestTemplate; remove: () => Promise<void> }> {
