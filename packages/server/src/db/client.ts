@@ -40,8 +40,8 @@ async function underStartLock<T>(url: string, work: () => Promise<T>): Promise<T
 }
 
 /**
- * Opens PostgreSQL: the real server when `url` is given, otherwise PGlite (in memory for `dir` = null; from a
- * dumped data directory with `loadDataDir`) — and applies the migrations, so both start from the same schema.
+ * Opens PostgreSQL: the real server when `url` is given, otherwise PGlite (in its data directory `dir`, or in
+ * memory for `dir` = null) — and applies the migrations, so both start from the same schema.
  */
 export async function openDatabase(options: { url?: string; dir?: string | null; poolMax?: number }): Promise<Database> {
   if (options.url) {
