@@ -1,10 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordToasts } from '../../test/toasts';
 import { toast } from '../../utils/notify';
 import { ImageDialog, imagesHtml } from './ImageDialog';
 
-vi.mock('../../utils/notify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+recordToasts();
 
 const WAIT = 'Please wait for all images to be uploaded successfully. If there is a network problem, please refresh the page and upload again!';
 const png = (name: string) => new File(['png'], name, { type: 'image/png' });

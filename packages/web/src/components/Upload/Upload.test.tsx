@@ -2,10 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordToasts } from '../../test/toasts';
 import { toast } from '../../utils/notify';
 import { Upload, type UploadedFile, type UploadWidgetProps } from '.';
 
-vi.mock('../../utils/notify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+recordToasts();
 
 const txt = (name: string, bytes = 10) => new File(['x'.repeat(bytes)], name, { type: 'text/plain' });
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });

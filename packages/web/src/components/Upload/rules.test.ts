@@ -1,9 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
-import { readImageSize } from '../../utils/image';
+import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as image from '../../utils/image';
 import { checkFile } from './rules';
 
-vi.mock('../../utils/image', () => ({ readImageSize: vi.fn() }));
-const sizeOf = vi.mocked(readImageSize);
+// jsdom decodes no images: each test says what size the picture has (a spy, put back after the test)
+let sizeOf: MockInstance<typeof image.readImageSize>;
+beforeEach(() => {
+  sizeOf = vi.spyOn(image, 'readImageSize');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const file = (bytes: number, type = 'application/pdf', name = 'a.pdf') => new File(['x'.repeat(bytes)], name, { type });
 const png = () => file(100, 'image/png', 'a.png');
