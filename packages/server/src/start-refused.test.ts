@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pgliteDir } from './backup/pglite.js';
 import { StartRefused, refusedListen } from './start-refused.js';
 import { scratchFolder } from './test/scratch.js';
 
@@ -43,8 +43,8 @@ describe('a start on a busy port', () => {
   // one data dir for every start, holding a copy of the run's migrated database when there is one (a migration
   // at each start would only cost time: the refusals come after the database is open)
   const dataDir = scratchFolder('gw-busy-');
-  const { pgliteDir } = inject('testTemplate');
-  if (pgliteDir) cpSync(pgliteDir, path.join(dataDir, 'pglite'), { recursive: true });
+  const template = inject('testTemplate').pgliteDir;
+  if (template) cpSync(template, pgliteDir(dataDir), { recursive: true });
 
   beforeAll(async () => {
     held = net.createServer();
