@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { StyleContext } from '@ant-design/cssinjs';
 import { cleanup, configure, prettyDOM } from '@testing-library/react';
 import { message, notification } from 'antd';
+import * as React from 'react';
 import { afterAll, afterEach } from 'vitest';
 
 // A test waits for what it shows, not for how fast this machine is: findBy/waitFor give a page up to 15 s to
@@ -30,7 +31,37 @@ function lazyElementError(message: string | null, container: Element): Error {
 // out and is not asked for computed styles by these tests, and finding and writing hundreds of them was a tenth of a
 // page test's time. `mock: 'server'` is cssinjs's own switch for tests (it renders as on a server); it is set on
 // the context's default, which every antd component reads when no StyleProvider is around it.
-(StyleContext as unknown as { _currentValue: { mock?: 'server' | 'client' } })._currentValue.mock = 'server';
+const styleContext = (StyleContext as unknown as { _currentValue: { mock?: 'server' | 'client'; cache: StyleCache & { pinned?: true } } })._currentValue;
+styleContext.mock = 'server';
+
+type CacheEntry = [mounted: number, value: unknown];
+interface StyleCache {
+  opUpdate(key: string, update: (previous: CacheEntry | undefined) => CacheEntry | null): void;
+}
+
+// antd computes each component's styles when the first instance mounts and forgets them when the last one unmounts,
+// that is after every test; computing them again was a fifth of a page test's time. An entry is counted as mounted
+// once more when it is made, so it stays for the worker's later tests and files (one theme, bounded).
+if (!styleContext.cache.pinned) {
+  const cache = styleContext.cache;
+  const opUpdate = cache.opUpdate.bind(cache);
+  cache.opUpdate = (key, update) =>
+    opUpdate(key, (previous) => {
+      const next = update(previous);
+      return previous === undefined && next !== null ? [next[0] + 1, next[1]] : next;
+    });
+  cache.pinned = true;
+}
+
+// React's development build records where each element was created (an Error with its stack, up to 10,000 a
+// second) for the owner stacks of its warnings. On antd pages that is a sixth of a page test's time and none of its
+// assertions; the counter React checks is held above its limit, so elements share React's one "unknown owner"
+// stack. Warnings still name their component.
+Object.defineProperty(
+  (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: object }).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE,
+  'recentlyCreatedOwnerStacks',
+  { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => {} },
+);
 
 // jsdom lacks what antd's responsive and overlay code reads.
 if (!window.matchMedia) {
