@@ -11,6 +11,7 @@ import type { Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { frameworkErrorReply, registerErrorHandler } from './http/error-handler.js';
 import { API_PREFIX, registerGuard } from './http/guard.js';
+import { namedPlugin } from './http/named-plugin.js';
 import { BODY_CEILING_BYTES, registerBodyLimits } from './http/body-limit.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -85,7 +86,7 @@ async function moduleRoutes(slug: string): Promise<ModuleRoutes> {
 export async function registerMenuModules(app: FastifyInstance, deps: AppDeps, slugs: readonly string[] = serverSlugs()): Promise<void> {
   for (const slug of slugs) {
     const routes = await moduleRoutes(slug);
-    await app.register(async (scope) => routes(scope, deps), { prefix: API_PREFIX });
+    await app.register(namedPlugin(`menu ${slug}`, async (scope) => routes(scope, deps)), { prefix: API_PREFIX });
   }
 }
 
@@ -191,15 +192,15 @@ async function registerRoutes(app: FastifyInstance, { deps, mqtt }: StartedServi
   registerHealth(app, deps);
   registerRateLimits(app, config.rateLimits, () => clock.now().getTime());
 
-  await app.register(userRoutes, { prefix: API_PREFIX, ...deps });
-  await app.register(toolsRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(namedPlugin('user', userRoutes), { prefix: API_PREFIX, ...deps });
+  await app.register(namedPlugin('tools', toolsRoutes), { prefix: API_PREFIX, ...deps });
   await registerMenuModules(app, deps);
   // the platform's routes that are no menu's: the WeChat binding and the outbox of WeChat notices
-  await app.register(async (scope) => wechatRoutes(scope, deps), { prefix: API_PREFIX });
-  await app.register(async (scope) => noticeRoutes(scope, deps), { prefix: API_PREFIX });
+  await app.register(namedPlugin('wechat', async (scope) => wechatRoutes(scope, deps)), { prefix: API_PREFIX });
+  await app.register(namedPlugin('notice', async (scope) => noticeRoutes(scope, deps)), { prefix: API_PREFIX });
   // public, at their own full paths: WeChat's callback, the short-link redirect and the box link's own (EMQX's hooks)
-  await app.register(async (scope) => wechatCallbackRoutes(scope, deps));
-  await app.register(async (scope) => shortUrlRedirectRoutes(scope, deps));
+  await app.register(namedPlugin('wechat callback', async (scope) => wechatCallbackRoutes(scope, deps)));
+  await app.register(namedPlugin('short url redirect', async (scope) => shortUrlRedirectRoutes(scope, deps)));
   await mqtt?.registerRoutes(app);
 
   const uploadsDir = path.join(config.dataDir, 'uploads');

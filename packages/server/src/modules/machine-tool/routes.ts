@@ -3,6 +3,7 @@ import { MACHINE_PATH, machineToolResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { machineTool } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
+import { namedPlugin } from '../../http/named-plugin.js';
 import { licensedEnableResponses } from '../license/enforce.js';
 import { machineAlarmRoutes } from './alarms.js';
 import { machineDashboardRoutes } from './dashboard.js';
@@ -25,7 +26,7 @@ function documentLicenceAnswers(route: RouteOptions & { routePath: string }): vo
  * box's owner; each takes the next free address of its box's /24, and is enabled within the box's licence.
  */
 export default function routes(app: FastifyInstance, deps: AppDeps): void {
-  void app.register(async (scope) => {
+  void app.register(namedPlugin('machine-tool resource', async (scope) => {
     scope.addHook('onRoute', documentLicenceAnswers);
     registerResource(scope, deps, {
       resource,
@@ -36,7 +37,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       toColumns: (values, req, tx) => (values.device_id === undefined ? values : newMachineColumns(req, values, values.device_id, tx)),
       decorate: async (rows) => rows.map(withNetwork),
     });
-  });
+  }));
   machineDashboardRoutes(app, deps);
   machineHistoryRoutes(app, deps);
   machineAlarmRoutes(app, deps);
