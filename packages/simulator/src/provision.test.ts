@@ -46,9 +46,11 @@ describe('provisioning a fleet through the platform’s API', () => {
         expect((await realtime()).values).toMatchObject({ cnc_runstatus: expect.any(Number), cnc_products: expect.any(Number), cnc_mecpos: expect.any(Array) });
       }
       // the licence the platform issued holds on the box, checked offline with the key the platform handed out
+      // (the answer to this command: the platform's own licence push to a box that came online answers too)
       const echo = new Promise<unknown>((resolve) => {
         t.deps.broker!.aedes.subscribe(boxTopic('echo', 'PRV-0001'), (packet, done) => {
-          resolve(JSON.parse(packet.payload.toString()));
+          const answer = JSON.parse(packet.payload.toString()) as { cmd_id?: unknown };
+          if (answer.cmd_id === 'p1') resolve(answer);
           done();
         }, () => undefined);
       });
