@@ -1,5 +1,5 @@
 // No zod here: the console's entry builds its route table from this file.
-import { ACTION, type Action } from './permissions.js';
+import { ACTION, type Action, type RoleMenu } from './permissions.js';
 import type { MenuEntry } from './role-menu.js';
 
 /** A page of its own path that a menu's grants open (机床详情 under 机床), shown beside that menu's page. */
@@ -16,8 +16,7 @@ export interface BesideDef {
 
 /**
  * One menu of the console, and for a leaf the resource behind it: the one list from which the console's routes
- * and titles, the role tree 同步菜单 registers, the permission dialog's actions and the server's route modules
- * are derived. Its path is at once the route, the API path and the key of role grants (paths the console's users
+ * and titles, the permission dialog's menus and actions and the server's route modules are derived. Its path is at once the route, the API path and the key of role grants (paths the console's users
  * already hold in their roles and bookmarks, so kept as they are, whatever the slug).
  */
 export interface MenuDef {
@@ -37,7 +36,7 @@ export interface MenuDef {
   api?: false;
   /** The i18n key of the title (`route.<title>`), e.g. 'adminUser'. */
   title: string;
-  /** The Chinese title: the console's zh text and what 同步菜单 registers. */
+  /** The Chinese title: the console's zh text and the permission dialog's. */
   zh: string;
   /** The English title (the console's en language). */
   en: string;
@@ -51,6 +50,11 @@ export interface MenuDef {
   redirect?: string;
   /** The sidebar entry to highlight while a hidden page is open. */
   activeMenu?: string;
+  /**
+   * The vendor's own tool (its stock, licences, firmware, platform settings): never granted to a role used by
+   * customers' users — the permission dialog does not offer it there and the server refuses it.
+   */
+  vendorOnly?: true;
   /** Role names the route is limited to until a role menu decides (none: open to every role). */
   roles?: readonly string[];
   /** The action bits the permission dialog offers on this menu; a group has none of its own and offers its children's. */
@@ -112,9 +116,9 @@ export const MENUS: readonly MenuDef[] = [
       { path: '/manager/tag', slug: 'tag', title: 'tag', zh: '设备标签', en: 'Device Tags', icon: 'TagsOutlined', actions: WRITE },
       // a ledger the server writes: read and exported, never written from here
       { path: '/manager/device_flow', slug: 'device-flow', title: 'deviceFlow', zh: '设备流转', en: 'Device Flows', icon: 'SwapOutlined', actions: READ_EXPORT },
-      { path: '/manager/goods', slug: 'goods', title: 'goods', zh: '设备类型', en: 'Device Types', icon: 'AppstoreOutlined', actions: CRUD },
-      { path: '/manager/buy_order', slug: 'order', page: 'BuyOrderPage', title: 'buyOrder', zh: '进货管理', en: 'Purchase Orders', icon: 'ImportOutlined', actions: CRUD },
-      { path: '/manager/sell_order', slug: 'order', page: 'SellOrderPage', title: 'sellOrder', zh: '出货管理', en: 'Sales Orders', icon: 'ExportOutlined', actions: CRUD },
+      { path: '/manager/goods', slug: 'goods', vendorOnly: true, title: 'goods', zh: '设备类型', en: 'Device Types', icon: 'AppstoreOutlined', actions: CRUD },
+      { path: '/manager/buy_order', slug: 'order', vendorOnly: true, page: 'BuyOrderPage', title: 'buyOrder', zh: '进货管理', en: 'Purchase Orders', icon: 'ImportOutlined', actions: CRUD },
+      { path: '/manager/sell_order', slug: 'order', vendorOnly: true, page: 'SellOrderPage', title: 'sellOrder', zh: '出货管理', en: 'Sales Orders', icon: 'ExportOutlined', actions: CRUD },
       // the jobs are created by the lists' 导出 and only looked at or removed here
       { path: '/manager/export', slug: 'export', title: 'export', zh: '导出管理', en: 'Exports', icon: 'DownloadOutlined', actions: ['query', 'delete'] },
     ],
@@ -130,13 +134,14 @@ export const MENUS: readonly MenuDef[] = [
     children: [
       { path: '/system/admin_user', slug: 'admin-user', title: 'adminUser', zh: '管理员', en: 'Administrators', icon: 'UserOutlined', actions: CRUD },
       // roles have no sheet: nothing to export (nor have firmware releases and flash batches, below)
-      { path: '/system/role', slug: 'role', title: 'role', zh: '角色管理', en: 'Roles', icon: 'SafetyCertificateOutlined', actions: WRITE },
-      { path: '/system/config', slug: 'config', title: 'config', zh: '通用配置', en: 'Configuration', icon: 'ControlOutlined', actions: CRUD },
-      { path: '/system/mp_reply', slug: 'mp-reply', title: 'mpReply', zh: '自动回复', en: 'Auto Reply', icon: 'MessageOutlined', actions: WRITE },
-      { path: '/system/qrcode_url', slug: 'short-url', title: 'qrcodeUrl', zh: '短链接', en: 'Short Links', icon: 'QrcodeOutlined', actions: CRUD },
+      { path: '/system/role', slug: 'role', vendorOnly: true, title: 'role', zh: '角色管理', en: 'Roles', icon: 'SafetyCertificateOutlined', actions: WRITE },
+      { path: '/system/config', slug: 'config', vendorOnly: true, title: 'config', zh: '通用配置', en: 'Configuration', icon: 'ControlOutlined', actions: CRUD },
+      { path: '/system/mp_reply', slug: 'mp-reply', vendorOnly: true, title: 'mpReply', zh: '自动回复', en: 'Auto Reply', icon: 'MessageOutlined', actions: WRITE },
+      { path: '/system/qrcode_url', slug: 'short-url', vendorOnly: true, title: 'qrcodeUrl', zh: '短链接', en: 'Short Links', icon: 'QrcodeOutlined', actions: CRUD },
       {
         path: '/system/version',
         slug: 'firmware',
+        vendorOnly: true,
         page: 'VersionPage',
         title: 'version',
         zh: '版本管理',
@@ -150,9 +155,9 @@ export const MENUS: readonly MenuDef[] = [
         ],
       },
       // a licence is revoked (修改), never deleted, and has no sheet
-      { path: '/system/gen_license', slug: 'license', title: 'genLicense', zh: '授权生成', en: 'Licences', icon: 'KeyOutlined', actions: ['query', 'add', 'edit'] },
+      { path: '/system/gen_license', slug: 'license', vendorOnly: true, title: 'genLicense', zh: '授权生成', en: 'Licences', icon: 'KeyOutlined', actions: ['query', 'add', 'edit'] },
       { path: '/system/debug_client', slug: 'debug', title: 'debugClient', zh: '调试代理', en: 'Debug Agent', icon: 'BugOutlined', actions: CRUD },
-      { path: '/system/box_flasher', slug: 'flasher', title: 'boxFlasher', zh: '刷机助手', en: 'Box Flasher', icon: 'ThunderboltOutlined', actions: WRITE },
+      { path: '/system/box_flasher', slug: 'flasher', vendorOnly: true, title: 'boxFlasher', zh: '刷机助手', en: 'Box Flasher', icon: 'ThunderboltOutlined', actions: WRITE },
       // both logs are written by the server and never edited or deleted
       { path: '/system/log', slug: 'operation-log', title: 'log', zh: '操作日志', en: 'Operation Log', icon: 'FileTextOutlined', actions: READ_EXPORT },
       { path: '/system/login_log', slug: 'login-log', title: 'loginLog', zh: '登录日志', en: 'Login Log', icon: 'LoginOutlined', roles: ['manager'], actions: READ_EXPORT },
@@ -174,6 +179,33 @@ export function menuActions(menu: MenuDef): Action[] {
   return [...offered].sort((a, b) => ACTION[a] - ACTION[b]);
 }
 
+/** Whether the menu at `path` is the vendor's alone (a group never is: it only holds its children). */
+export const isVendorOnlyMenu = (path: string): boolean => findMenu(path)?.vendorOnly === true;
+
+/** The menus a role used by customers' users may be given: the tree without the vendor's own tools, nor a group left empty by them. */
+export function customerMenus(menus: readonly MenuDef[] = MENUS): MenuDef[] {
+  return menus.flatMap((menu) => {
+    if (menu.vendorOnly) return [];
+    if (!menu.children) return [menu];
+    const children = customerMenus(menu.children);
+    return children.length ? [{ ...menu, children }] : [];
+  });
+}
+
+/**
+ * What the built-in 客户 role (id 2) grants a factory's user out of the box: its boxes (read, rename, locate,
+ * remark, tag), their machine tools and 机床详情, traffic, the map, its tags, its boxes' movements and its exports.
+ */
+export const CUSTOMER_ROLE_MENUS: readonly RoleMenu[] = [
+  { menu: '/device/device', action: ACTION.query | ACTION.edit | ACTION.tag },
+  { menu: '/device/machinetool', action: ACTION.query | ACTION.edit },
+  { menu: '/device/traffic', action: ACTION.query },
+  { menu: '/device/gis', action: ACTION.query },
+  { menu: '/manager/tag', action: ACTION.query | ACTION.add | ACTION.edit | ACTION.delete },
+  { menu: '/manager/device_flow', action: ACTION.query | ACTION.export },
+  { menu: '/manager/export', action: ACTION.query | ACTION.delete },
+];
+
 /** The i18n key → title of every menu and of the pages beside them, in Chinese or English (the console's route titles). */
 export const menuTitles = (language: 'zh' | 'en' = 'zh', menus: readonly MenuDef[] = MENUS): Record<string, string> =>
   Object.fromEntries(flattenMenus(menus).flatMap((menu) => [menu, ...(menu.beside ?? [])]).map((page) => [page.title, page[language]]));
@@ -183,10 +215,7 @@ export const serverSlugs = (menus: readonly MenuDef[] = MENUS): string[] => [
   ...new Set(flattenMenus(menus).flatMap((menu) => (menu.slug && menu.api !== false ? [menu.slug] : []))),
 ];
 
-/**
- * The tree as 同步菜单 registers it: every menu, parents before their children, `sort` in menu order, titles in
- * Chinese (the server keeps one title per menu).
- */
+/** The menu table as the permission dialog lists it: every menu, parents before their children, `sort` in menu order, titles in Chinese. */
 export function menuEntries(menus: readonly MenuDef[] = MENUS, parent: string | null = null, into: MenuEntry[] = []): MenuEntry[] {
   for (const menu of menus) {
     into.push({ path: menu.path, title: menu.zh, parent, icon: menu.icon ?? '', sort: into.length, hidden: !!menu.hidden });

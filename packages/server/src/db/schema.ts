@@ -263,20 +263,6 @@ export const exportJob = pgTable(
   ],
 );
 
-/**
- * The console's menu tree as its last 同步菜单 registered it: what the role permission dialog lists. Paths are
- * the route paths, also the menus of role grants.
- */
-export const menu = pgTable('menu', {
-  path: text('path').primaryKey(),
-  title: text('title').notNull(),
-  parent: text('parent'),
-  icon: text('icon').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
-  hidden: boolean('hidden').notNull().default(false),
-  updated_at: updatedAt(),
-});
-
 /** 设备类型: the box products that are bought and sold. Stock figures are counted from the boxes, never typed. */
 export const goods = pgTable('goods', {
   id: serial('id').primaryKey(),

@@ -12,6 +12,7 @@ import {
   OEE_DEFAULT_SHIFTS,
   ROLE_ADMIN,
   ROLE_CUSTOMER,
+  CUSTOMER_ROLE_MENUS,
   WECHAT_NOTICE_KINDS,
   WECHAT_NOTICE_KIND_TITLES,
 } from '@gw/contracts';
@@ -86,7 +87,7 @@ const CONFIGS = [
 ];
 
 /**
- * First-start data, idempotent: roles 1 admin and 2 customer, the vendor's own customer record, the super user,
+ * First-start data, idempotent: roles 1 admin and 2 customer (with what a factory's user needs), the vendor's own customer record, the super user,
  * the dictionary categories and built-in config items. Later starts change nothing that exists.
  */
 export async function seed(db: Db, options: { superUser: string; adminPassword: string }): Promise<SeedResult> {
@@ -98,7 +99,7 @@ export async function seed(db: Db, options: { superUser: string; adminPassword: 
       .insert(role)
       .values([
         { id: ROLE_ADMIN, name: 'admin', description: '平台管理员' },
-        { id: ROLE_CUSTOMER, name: 'customer', description: '客户' },
+        { id: ROLE_CUSTOMER, name: 'customer', description: '客户', menus: [...CUSTOMER_ROLE_MENUS] },
       ])
       .onConflictDoNothing();
     await tx.execute(sql`select setval(pg_get_serial_sequence('role', 'id'), greatest((select max(id) from role), 2))`);

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleMenu, mergeRoleMenus, type roleResource } from '@gw/contracts';
+import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleMenu, findMenu, mergeRoleMenus, type roleResource } from '@gw/contracts';
 import { role } from '../../db/schema.js';
-import { refused } from '../../http/errors.js';
+import type { Tx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { badRequest, refused } from '../../http/errors.js';
 import type { ResourceHooks, Stored } from '../../http/resource/types.js';
 import { refuseDuplicate } from '../../http/resource/unique.js';
 import { requireVendorScope } from '../../http/scope.js';
@@ -19,7 +22,34 @@ function checkBits(req: FastifyRequest, menus: RoleMenu[], current: Stored<typeo
 }
 
 /**
- * 角色管理 rules: vendor-level data, unique names, grants within the editor's own; the two built-in roles stay.
+ * Whether a role is one customers' users work under: 客户 (role 2) or a role below it, or a role a user of a
+ * customer company holds.
+ */
+async function usedByCustomers(tx: Tx, id: number | undefined, parentId: number | null | undefined): Promise<boolean> {
+  if (id === ROLE_CUSTOMER || parentId === ROLE_CUSTOMER) return true;
+  const parent = parentId ?? -1;
+  const self = id ?? -1;
+  const [row] = await queryRows<{ used: boolean }>(tx, sql`
+    with recursive up as (
+      select id, parent_id from role where id = ${parent}
+      union
+      select r.id, r.parent_id from role r join up on r.id = up.parent_id
+    )
+    select exists (select 1 from up where id = ${ROLE_CUSTOMER})
+        or exists (select 1 from admin_user u join customer c on c.id = u.customer_id where ${self} = any(u.roles) and not c.is_vendor) as used
+  `);
+  return row?.used === true;
+}
+
+/** The vendor's own tools are never granted to a role customers' users work under: 400 naming the first. */
+function checkVendorOnly(menus: RoleMenu[]): void {
+  const tool = menus.map((m) => (m.action > 0 ? findMenu(m.menu) : undefined)).find((menu) => menu?.vendorOnly);
+  if (tool) throw badRequest(MSG.vendorTool(tool.zh, tool.path));
+}
+
+/**
+ * 角色管理 rules: vendor-level data, unique names, grants within the editor's own and never the vendor's own tools
+ * to a role customers' users work under; the two built-in roles stay.
  * The tree (no cycles, no delete while sub-roles or holders are left) is the machine's.
  */
 export const roleRules: Pick<ResourceHooks<typeof role, typeof roleResource>, 'checkWrite' | 'checkDelete' | 'toColumns'> = {
@@ -27,6 +57,9 @@ export const roleRules: Pick<ResourceHooks<typeof role, typeof roleResource>, 'c
     requireVendorScope(req, MSG.vendorOnly);
     await refuseDuplicate(tx, { table: role, id: role.id, column: role.name }, values.name, current, MSG.nameTaken);
     if (values.menus) checkBits(req, values.menus, current);
+    const menus = values.menus ?? current?.menus ?? [];
+    const parentId = values.parent_id !== undefined ? values.parent_id : current?.parent_id;
+    if ((values.menus || values.parent_id !== undefined) && (await usedByCustomers(tx, current?.id, parentId))) checkVendorOnly(menus);
   },
 
   async checkDelete(req, current) {

@@ -1,13 +1,16 @@
 import { ACTION_TITLES, type MenuNode, type RoleItem, type RoleMenu } from '@gw/contracts';
-import { Checkbox, Empty, Modal, Spin, Table, Typography } from 'antd';
+import { Checkbox, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { useMenuTree } from './api';
 import { M } from './messages';
 import { BITS, type Grants, type Target, coverage, offersOf, setBits, targetsOf, toGrants, toMenus } from './permissions';
 
 interface Props {
   role: RoleItem;
+  /** The menus offered (menusFor: a customers' role is not offered the vendor's own tools). */
+  menus: MenuNode[];
+  /** Said above the tree (why some menus are not offered). */
+  note?: string;
   onClose: () => void;
   /** Resolve to close, reject to stay open (the request client has said why). */
   onSave: (menus: RoleMenu[]) => Promise<unknown>;
@@ -15,14 +18,12 @@ interface Props {
 }
 
 /**
- * 权限: the whole menu tree with, per menu, the actions it offers (查询 / 增加 / 修改 / 删除 / 导出 and its declared
- * ones, from the contracts' menu table) and 全选, and a global 全选. A parent's box applies to everything below it
- * that offers the action and shows mixed when its subtree is.
+ * 权限: the menu tree (the contracts' menu table, so always the current one) with, per menu, the actions it offers
+ * (查询 / 增加 / 修改 / 删除 / 导出 and its declared ones) and 全选, and a global 全选. A parent's box applies to
+ * everything below it that offers the action and shows mixed when its subtree is.
  */
-export function PermissionDialog({ role, onClose, onSave, saving }: Props) {
-  const tree = useMenuTree();
+export function PermissionDialog({ role, menus: nodes, note, onClose, onSave, saving }: Props) {
   const [grants, setGrants] = useState<Grants>(() => toGrants(role.menus));
-  const nodes = useMemo(() => tree.data ?? [], [tree.data]);
   const offers = useMemo(() => offersOf(nodes), [nodes]);
 
   const box = (targets: Target[], label: string, text?: string) => {
@@ -52,10 +53,9 @@ export function PermissionDialog({ role, onClose, onSave, saving }: Props) {
     { key: 'all', title: M.all, width: 72, render: (_: unknown, node: MenuNode) => box(targetsOf([node], offers), `${node.title} ${M.all}`) },
   ];
 
-  const body = tree.isPending ? (
-    <Spin />
-  ) : nodes.length ? (
+  const body = (
     <>
+      {note && <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>}
       {box(targetsOf(nodes, offers), M.all, M.all)}
       <Table<MenuNode>
         rowKey="path"
@@ -68,8 +68,6 @@ export function PermissionDialog({ role, onClose, onSave, saving }: Props) {
         style={{ marginTop: 8 }}
       />
     </>
-  ) : (
-    <Empty description={M.noMenus} />
   );
 
   return (

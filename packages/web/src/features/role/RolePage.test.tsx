@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type MenuNode, type RoleItem, menuEntries } from '@gw/contracts';
+import { type RoleItem, flattenMenus } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
@@ -11,9 +11,12 @@ import { twoChars, writes } from '../../test/ui';
 const role = (id: number, name: string, parent_id: number | null, extra: Partial<RoleItem> = {}): RoleItem => ({
   id, name, parent_id, description: '', menus: [], member_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra,
 });
-const roles = [role(1, 'admin', null), role(2, 'customer', null), role(3, 'operator', 2, { member_count: 4, menus: [{ menu: '/system/log', action: 1 }] })];
-const menu = (path: string, title: string, parent: string | null, children?: MenuNode[]): MenuNode => ({ path, title, parent, icon: '', sort: 0, hidden: false, children });
-const tree = [menu('/system', '系统管理', null, [menu('/system/role', '角色管理', '/system'), menu('/system/log', '操作日志', '/system')])];
+const roles = [
+  role(1, 'admin', null),
+  role(2, 'customer', null),
+  role(3, 'operator', 1, { member_count: 4, menus: [{ menu: '/system/log', action: 1 }] }),
+  role(4, 'factory-op', 2, { menus: [{ menu: '/device/device', action: 1 }] }),
+];
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 /** The permission dialog's checkbox labelled `label` (a plain selector: role queries are slow over a whole tree table). */
@@ -30,19 +33,16 @@ beforeEach(() => {
   useUserStore.setState({ info: userInfo({ super_user: true }) });
   calls = mockApi({
     'GET /system/role': () => ({ ...ok(roles), count: roles.length }),
-    'GET /system/role/menus': () => ok(tree),
     'PUT /system/role/3': (body) => ok({ ...roles[2], ...(body as object) }),
-    'POST /system/role/sync_menu': () => ({ ...ok(tree), message: '已同步 42 个菜单' }),
   }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function openPermissions(user: ReturnType<typeof userEvent.setup>) {
+async function openPermissions(user: ReturnType<typeof userEvent.setup>, name = 'operator') {
   renderInShell(<RolePage />, '/system/role');
-  await screen.findByText('operator');
-  await user.click(within(rowOf('operator')).getByText(twoChars('权限')));
-  await screen.findByText('设置权限: operator');
-  await waitFor(() => expect(box('操作日志 查询')).toBeChecked());
+  await screen.findByText(name);
+  await user.click(within(rowOf(name)).getByText(twoChars('权限')));
+  await screen.findByText(`设置权限: ${name}`);
 }
 
 const saveDialog = async (user: ReturnType<typeof userEvent.setup>) =>
@@ -62,6 +62,7 @@ describe('角色管理', () => {
   it('offers per menu only the actions it has: 操作日志 查询 and 导出, 角色管理 no 导出', async () => {
     const user = userEvent.setup({ delay: null });
     await openPermissions(user);
+    expect(box('操作日志 查询')).toBeChecked();
     expect(findBox('操作日志 删除')).toBeNull();
     expect(findBox('操作日志 增加')).toBeNull();
     expect(findBox('角色管理 导出')).toBeNull();
@@ -95,27 +96,31 @@ describe('角色管理', () => {
     await user.click(box('全选'));
     await saveDialog(user);
     // each menu gets what it offers: the group all five, 操作日志 查询+导出, 角色管理 all but 导出
-    const all = [
-      { menu: '/system/log', action: 17 },
-      { menu: '/system', action: 31 },
-      { menu: '/system/role', action: 15 },
-    ];
-    await waitFor(() => expect(writes(calls)).toEqual([['PUT', '/system/role/3', { menus: all }]]));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    const [[, path, body]] = writes(calls) as [[string, string, { menus: { menu: string; action: number }[] }]];
+    expect(path).toBe('/system/role/3');
+    expect(body.menus).toEqual(expect.arrayContaining([{ menu: '/system/log', action: 17 }, { menu: '/system', action: 31 }, { menu: '/system/role', action: 15 }]));
+    expect(body.menus).toHaveLength(flattenMenus().length);
   });
 
-  it('同步菜单 registers the console’s route tree with Chinese titles and parents', async () => {
+  it('lists the console’s current menus without asking the server for them', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<RolePage />, '/system/role');
-    await screen.findByText('operator');
-    await user.click(screen.getByText('同步菜单'));
-    await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    const [[method, path, body]] = writes(calls) as [[string, string, { menus: ReturnType<typeof menuEntries> }]];
-    expect([method, path]).toEqual(['POST', '/system/role/sync_menu']);
-    expect(body.menus).toContainEqual({ path: '/system/log', title: '操作日志', parent: '/system', icon: 'FileTextOutlined', sort: expect.any(Number), hidden: false });
-    expect(body.menus).toContainEqual(expect.objectContaining({ path: '/system', title: '系统管理', parent: null }));
-    expect(body.menus).toContainEqual(expect.objectContaining({ path: '/device/machinetool', parent: '/device', hidden: true }));
-    expect(body.menus).toHaveLength(menuEntries().length);
-    expect(await screen.findByText('已同步 42 个菜单')).toBeInTheDocument();
+    await openPermissions(user);
+    expect(box('网关设备 打标签')).not.toBeChecked();
+    expect(box('授权生成 增加')).not.toBeChecked();
+    expect(calls.some((call) => call.path.includes('/system/role/menus'))).toBe(false);
+  });
+
+  it('offers a role under 客户 none of the vendor’s own tools, and says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openPermissions(user, 'factory-op');
+    expect(box('网关设备 查询')).toBeChecked();
+    expect(findBox('授权生成 查询')).toBeNull();
+    expect(findBox('刷机助手 查询')).toBeNull();
+    expect(findBox('角色管理 查询')).toBeNull();
+    expect(findBox('进货管理 查询')).toBeNull();
+    expect(box('管理员 增加')).not.toBeChecked();
+    expect(screen.getByText(/客户使用的角色不能获得平台自用的菜单/)).toBeInTheDocument();
   });
 
   it('offers no permission dialog for the admin role, which has every permission anyway', async () => {
@@ -125,11 +130,10 @@ describe('角色管理', () => {
     expect(within(rowOf('customer')).getByText(twoChars('权限')).closest('button')).toBeEnabled();
   });
 
-  it('hides 新增, 同步菜单, 权限 and 删除 without their permission bits', async () => {
+  it('hides 新增, 权限 and 删除 without their permission bits', async () => {
     useUserStore.setState({ info: userInfo({ role_menu: [{ menu: '/system/role', action: 1 }] }) });
     renderInShell(<RolePage />, '/system/role');
     await screen.findByText('operator');
-    expect(screen.queryByText('同步菜单')).toBeNull();
     expect(screen.queryByText(twoChars('新增'))).toBeNull();
     expect(screen.queryByText(twoChars('权限'))).toBeNull();
     expect(screen.queryByText(twoChars('删除'))).toBeNull();

@@ -1,4 +1,4 @@
-import { CloudSyncOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { ROLE_ADMIN, type RoleItem, roleResource } from '@gw/contracts';
 import { Button, Flex, Space, Table, Tooltip } from 'antd';
 import { type Key, useMemo, useState } from 'react';
@@ -7,13 +7,14 @@ import { RT } from '../../components/ResourceTable/messages';
 import { useEditor } from '../../components/ResourceTable/useEditor';
 import { useResourceTable } from '../../components/ResourceTable/useResourceTable';
 import { useCan } from '../../utils/permission';
-import { ROLE_PATH, useSyncMenus } from './api';
+import { ROLE_PATH } from './api';
+import { isCustomersRole, menusFor } from './permissions';
 import { roleActionsColumn, roleColumns, roleTree } from './roleColumns';
 import { RoleForm, roleBody } from './RoleForm';
 import { M } from './messages';
 import { PermissionDialog } from './PermissionDialog';
 
-/** 角色管理: the role tree with member counts, add/edit, the permission dialog and 同步菜单. */
+/** 角色管理: the role tree with member counts, add/edit and the permission dialog. */
 export default function RolePage() {
   const can = useCan();
   const allowed = { add: can(ROLE_PATH, 'add'), edit: can(ROLE_PATH, 'edit'), delete: can(ROLE_PATH, 'delete') };
@@ -22,7 +23,6 @@ export default function RolePage() {
   const tree = useMemo(() => roleTree(table.rows), [table.rows]);
   const editor = useEditor<RoleItem>({ resource: ROLE_PATH, rowKey: 'id', fetchRecord: false, toBody: roleBody, create: table.create, update: table.update });
   const [granting, setGranting] = useState<RoleItem | null>(null);
-  const sync = useSyncMenus();
 
   // every parent open unless the user folded it
   const [folded, setFolded] = useState<ReadonlySet<Key>>(new Set());
@@ -65,11 +65,6 @@ export default function RolePage() {
               {RT.add}
             </Button>
           )}
-          {allowed.edit && (
-            <Button icon={<CloudSyncOutlined />} loading={sync.isPending} onClick={() => sync.mutate()}>
-              {M.syncMenus}
-            </Button>
-          )}
         </Space>
         <Tooltip title={RT.refresh}>
           <Button icon={<SyncOutlined />} aria-label={RT.refresh} onClick={table.refetch} />
@@ -97,7 +92,14 @@ export default function RolePage() {
         {(form) => <RoleForm mode={editor.mode} record={editor.record} form={form} tree={tree} />}
       </FormPanel>
       {granting && (
-        <PermissionDialog role={granting} onClose={() => setGranting(null)} saving={table.saving} onSave={(menus) => table.update(granting.id, { menus })} />
+        <PermissionDialog
+          role={granting}
+          menus={menusFor(granting, table.rows)}
+          note={isCustomersRole(granting, table.rows) ? M.customersRole : undefined}
+          onClose={() => setGranting(null)}
+          saving={table.saving}
+          onSave={(menus) => table.update(granting.id, { menus })}
+        />
       )}
     </div>
   );

@@ -8,8 +8,6 @@ export const M = {
   adminHasAll: '管理员角色拥有全部权限,无需设置',
   menu: '菜单',
   all: '全选',
-  syncMenus: '同步菜单',
-  synced: '菜单已同步',
-  noMenus: '暂无菜单,请先同步菜单',
+  customersRole: '客户使用的角色不能获得平台自用的菜单 (授权生成、刷机助手、版本管理等),此处不列出',
   takesEffect: '保存后,持有该角色的用户在下次加载用户信息 (刷新页面或重新登录) 时生效。',
 } as const;
