@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ROLE_ADMIN, type WriteValues, type adminUserResource } from '@gw/contracts';
+import { ROLE_ADMIN, type RoleMenu, type WriteValues, type adminUserResource, findMenu } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
 import { adminUser, customer, role, session } from '../../db/schema.js';
-import { refused } from '../../http/errors.js';
+import { badRequest, refused } from '../../http/errors.js';
 import type { ResourceHooks, Stored } from '../../http/resource/types.js';
 import { customerScope } from '../../http/scope.js';
 import type { Clock } from '../../lib/clock.js';
@@ -35,14 +35,32 @@ export function adminUserRules(deps: { superUser: string; clock: Clock }): Rules
     if (!found) throw refused(own ? MSG.companyOutside : MSG.companyMissing);
   }
 
+  /**
+   * A customer company's user works under none of the vendor's own tools: not under role 1 (every menu), nor under
+   * a role granting one of them (400 naming the role and the menu).
+   */
+  async function checkCustomersRoles(values: UserValues, current: User | null, found: { id: number; name: string; menus: RoleMenu[] }[], tx: Tx): Promise<void> {
+    const companyId = 'customer_id' in values ? values.customer_id : current?.customer_id;
+    if (companyId == null) return;
+    const [company] = await tx.select({ vendor: customer.is_vendor }).from(customer).where(eq(customer.id, companyId));
+    if (!company || company.vendor) return;
+    for (const r of found) {
+      if (r.id === ROLE_ADMIN) throw badRequest(MSG.adminRoleToCustomer(r.name));
+      const tool = r.menus.map((m) => (m.action > 0 ? findMenu(m.menu) : undefined)).find((menu) => menu?.vendorOnly);
+      if (tool) throw badRequest(MSG.vendorToolToCustomer(r.name, tool.zh, tool.path));
+    }
+  }
+
   async function checkRoles(req: FastifyRequest, values: UserValues, current: User | null, tx: Tx): Promise<void> {
-    const roles = values.roles;
+    const roles = values.roles ?? ('customer_id' in values ? current?.roles : undefined);
     if (!roles?.length) return;
-    const found = await tx.select({ id: role.id }).from(role).where(inArray(role.id, roles));
+    const found = await tx.select({ id: role.id, name: role.name, menus: role.menus }).from(role).where(inArray(role.id, roles));
     if (found.length !== new Set(roles).size) throw refused(MSG.roleMissing);
-    if (req.user.grants.superUser) return;
-    const had = new Set(current?.roles ?? []);
-    if (roles.some((id) => !had.has(id) && !req.user.heldRoleIds.includes(id))) throw refused(MSG.roleNotHeld);
+    if (!req.user.grants.superUser) {
+      const had = new Set(current?.roles ?? []);
+      if (roles.some((id) => !had.has(id) && !req.user.heldRoleIds.includes(id))) throw refused(MSG.roleNotHeld);
+    }
+    await checkCustomersRoles(values, current, found, tx);
   }
 
   return {

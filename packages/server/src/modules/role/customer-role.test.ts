@@ -69,6 +69,33 @@ describe('the built-in 客户 role and the vendor’s own tools', () => {
     );
   });
 
+  it('gives a factory’s user no role with the vendor’s tools, and lets the factory’s administrator add its operators', async () => {
+    const users = '/system/admin_user';
+    const addUser = (token: string, body: Record<string, unknown>) => t.api('POST', users, { token, body: { password: 'secret-123', ...body } });
+    const licence = (await t.db.insert(role).values({ name: '授权查看', menus: [{ menu: '/system/gen_license', action: ACTION.query }] }).returning())[0].id;
+    const full = await addUser(admin, { username: 'op-full', customer_id: factory, roles: [1] });
+    expect(full.statusCode).toBe(400);
+    expect(full.json().message).toContain('roles');
+    const tool = await addUser(admin, { username: 'op-licence', customer_id: factory, roles: [licence] });
+    expect(tool.statusCode).toBe(400);
+    expect(tool.json().message).toContain('授权生成 (/system/gen_license)');
+    // a vendor's clerk holding that role is not moved into the factory either
+    const vendorCompany = (await t.db.select({ id: customer.id }).from(customer).where(eq(customer.is_vendor, true)))[0].id;
+    const clerk = await addUser(admin, { username: 'clerk', customer_id: vendorCompany, roles: [licence] });
+    expect(clerk.json().code, clerk.body).toBe(200);
+    expect((await t.api('PUT', `${users}/${clerk.json().data.id}`, { token: admin, body: { customer_id: factory } })).statusCode).toBe(400);
+
+    // the factory's own administrator: 客户 plus a role below it that manages users
+    const managers = (await t.db.insert(role).values({ name: '工厂管理员', parent_id: ROLE_CUSTOMER, menus: [{ menu: users, action: ACTION.query | ACTION.add }] }).returning())[0].id;
+    await t.createUser({ username: 'factory-admin', roles: [ROLE_CUSTOMER, managers], customer_id: factory });
+    const own = await t.login('factory-admin', 'secret-123');
+    const operator = await addUser(own, { username: 'op-3', customer_id: factory, roles: [ROLE_CUSTOMER] });
+    expect(operator.json().code, operator.body).toBe(200);
+    const other = (await t.db.insert(customer).values({ company_name: '华南二厂' }).returning())[0].id;
+    expect((await addUser(own, { username: 'op-4', customer_id: other, roles: [ROLE_CUSTOMER] })).json().code).toBeGreaterThanOrEqual(300);
+    expect((await addUser(own, { username: 'op-5', customer_id: factory, roles: [licence] })).json().code).not.toBe(200);
+  });
+
   it('lists as customers’ menus everything but the vendor’s tools', () => {
     const offered = flattenMenus(customerMenus()).map((m) => m.path);
     expect(offered).toContain('/device/device');
