@@ -16,8 +16,9 @@ export interface BesideDef {
 
 /**
  * One menu of the console, and for a leaf the resource behind it: the one list from which the console's routes
- * and titles, the permission dialog's menus and actions and the server's route modules are derived. Its path is at once the route, the API path and the key of role grants (paths the console's users
- * already hold in their roles and bookmarks, so kept as they are, whatever the slug).
+ * and titles, the permission dialog's menus and actions and the server's route modules are derived. Its path is
+ * at once the route, the API path and the key of role grants (paths the console's users already hold in their
+ * roles and bookmarks, so kept as they are, whatever the slug).
  */
 export interface MenuDef {
   path: string;
@@ -179,8 +180,9 @@ export function menuActions(menu: MenuDef): Action[] {
   return [...offered].sort((a, b) => ACTION[a] - ACTION[b]);
 }
 
-/** Whether the menu at `path` is the vendor's alone (a group never is: it only holds its children). */
-export const isVendorOnlyMenu = (path: string): boolean => findMenu(path)?.vendorOnly === true;
+/** The first of the vendor's own tools that grants give any bit on, if any (a group never is one). */
+export const firstVendorTool = (grants: readonly RoleMenu[]): MenuDef | undefined =>
+  grants.map((grant) => (grant.action > 0 ? findMenu(grant.menu) : undefined)).find((menu) => menu?.vendorOnly);
 
 /** The menus a role used by customers' users may be given: the tree without the vendor's own tools, nor a group left empty by them. */
 export function customerMenus(menus: readonly MenuDef[] = MENUS): MenuDef[] {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ROLE_ADMIN, type RoleMenu, type WriteValues, type adminUserResource, findMenu } from '@gw/contracts';
+import { ROLE_ADMIN, type RoleMenu, type WriteValues, type adminUserResource, firstVendorTool } from '@gw/contracts';
 import type { Tx } from '../../db/client.js';
 import { adminUser, customer, role, session } from '../../db/schema.js';
 import { badRequest, refused } from '../../http/errors.js';
@@ -46,7 +46,7 @@ export function adminUserRules(deps: { superUser: string; clock: Clock }): Rules
     if (!company || company.vendor) return;
     for (const r of found) {
       if (r.id === ROLE_ADMIN) throw badRequest(MSG.adminRoleToCustomer(r.name));
-      const tool = r.menus.map((m) => (m.action > 0 ? findMenu(m.menu) : undefined)).find((menu) => menu?.vendorOnly);
+      const tool = firstVendorTool(r.menus);
       if (tool) throw badRequest(MSG.vendorToolToCustomer(r.name, tool.zh, tool.path));
     }
   }

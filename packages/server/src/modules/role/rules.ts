@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleMenu, findMenu, mergeRoleMenus, type roleResource } from '@gw/contracts';
+import { ROLE_ADMIN, ROLE_CUSTOMER, type RoleMenu, firstVendorTool, mergeRoleMenus, type roleResource } from '@gw/contracts';
 import { role } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -43,7 +43,7 @@ async function usedByCustomers(tx: Tx, id: number | undefined, parentId: number 
 
 /** The vendor's own tools are never granted to a role customers' users work under: 400 naming the first. */
 function checkVendorOnly(menus: RoleMenu[]): void {
-  const tool = menus.map((m) => (m.action > 0 ? findMenu(m.menu) : undefined)).find((menu) => menu?.vendorOnly);
+  const tool = firstVendorTool(menus);
   if (tool) throw badRequest(MSG.vendorTool(tool.zh, tool.path));
 }
 
