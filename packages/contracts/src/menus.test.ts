@@ -3,7 +3,8 @@ import * as contracts from './index.js';
 import { ACTION, type Action } from './permissions.js';
 import type { ResourceDescriptor } from './resource.js';
 import { MACHINE_MENU } from './fleet/machine-tool.js';
-import { MENUS, findMenu, flattenMenus, menuActions, menuEntries, menuTitles, serverSlugs } from './menus.js';
+import { MENUS, findMenu, flattenMenus, menuActions, menuTitles, menuTree, serverSlugs } from './menus.js';
+import type { MenuNode } from './role-menu.js';
 
 describe('the menu table', () => {
   it('names every path once, each child under its parent’s path, every page with 查询', () => {
@@ -20,13 +21,12 @@ describe('the menu table', () => {
     expect(menuActions(findMenu('/device')!)).toEqual(['query', 'add', 'edit', 'delete', 'export', 'assign', 'tag', 'secret']);
   });
 
-  it('registers parents before their children, in sidebar order, with Chinese titles', () => {
-    const entries = menuEntries();
-    expect(entries).toHaveLength(flattenMenus().length);
-    expect(entries[0]).toEqual({ path: '/device', title: '设备管理', parent: null, icon: 'ClusterOutlined', sort: 0, hidden: false });
-    expect(entries).toContainEqual({ path: '/device/machinetool', title: '机床', parent: '/device', icon: '', sort: 2, hidden: true });
-    const index = new Map(entries.map((entry, i) => [entry.path, i]));
-    for (const entry of entries) if (entry.parent) expect(index.get(entry.parent)).toBeLessThan(index.get(entry.path)!);
+  it('lists the whole table as a tree for the permission dialog, in sidebar order, with Chinese titles', () => {
+    const tree = menuTree();
+    const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((node) => [node, ...flat(node.children ?? [])]);
+    expect(flat(tree).map((node) => node.path)).toEqual(flattenMenus().map((menu) => menu.path));
+    expect(tree[0]).toMatchObject({ path: '/device', title: '设备管理', parent: null, icon: 'ClusterOutlined', sort: 0, hidden: false });
+    expect(tree[0].children![1]).toEqual({ path: '/device/machinetool', title: '机床', parent: '/device', icon: '', sort: 1, hidden: true });
   });
 
   it('gives the console its titles by i18n key, in Chinese and English, the pages beside a menu too', () => {

@@ -1,6 +1,6 @@
 // No zod here: the console's entry builds its route table from this file.
 import { ACTION, type Action, type RoleMenu } from './permissions.js';
-import type { MenuEntry } from './role-menu.js';
+import type { MenuNode } from './role-menu.js';
 
 /** A page of its own path that a menu's grants open (机床详情 under 机床), shown beside that menu's page. */
 export interface BesideDef {
@@ -217,13 +217,17 @@ export const serverSlugs = (menus: readonly MenuDef[] = MENUS): string[] => [
   ...new Set(flattenMenus(menus).flatMap((menu) => (menu.slug && menu.api !== false ? [menu.slug] : []))),
 ];
 
-/** The menu table as the permission dialog lists it: every menu, parents before their children, `sort` in menu order, titles in Chinese. */
-export function menuEntries(menus: readonly MenuDef[] = MENUS, parent: string | null = null, into: MenuEntry[] = []): MenuEntry[] {
-  for (const menu of menus) {
-    into.push({ path: menu.path, title: menu.zh, parent, icon: menu.icon ?? '', sort: into.length, hidden: !!menu.hidden });
-    if (menu.children) menuEntries(menu.children, menu.path, into);
-  }
-  return into;
+/** The menu table as the permission dialog lists it: a tree in menu order (`sort` among siblings), titles in Chinese. */
+export function menuTree(menus: readonly MenuDef[] = MENUS, parent: string | null = null): MenuNode[] {
+  return menus.map((menu, sort) => ({
+    path: menu.path,
+    title: menu.zh,
+    parent,
+    icon: menu.icon ?? '',
+    sort,
+    hidden: !!menu.hidden,
+    ...(menu.children ? { children: menuTree(menu.children, menu.path) } : {}),
+  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION, CUSTOMER_ROLE_MENUS, ROLE_CUSTOMER, customerMenus, flattenMenus } from '@gw/contracts';
+import { ACTION, CUSTOMER_ROLE_MENUS, ROLE_ADMIN, ROLE_CUSTOMER, customerMenus, flattenMenus } from '@gw/contracts';
 import { customer, role } from '../../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
@@ -73,7 +73,7 @@ describe('the built-in 客户 role and the vendor’s own tools', () => {
     const users = '/system/admin_user';
     const addUser = (token: string, body: Record<string, unknown>) => t.api('POST', users, { token, body: { password: 'secret-123', ...body } });
     const licence = (await t.db.insert(role).values({ name: '授权查看', menus: [{ menu: '/system/gen_license', action: ACTION.query }] }).returning())[0].id;
-    const full = await addUser(admin, { username: 'op-full', customer_id: factory, roles: [1] });
+    const full = await addUser(admin, { username: 'op-full', customer_id: factory, roles: [ROLE_ADMIN] });
     expect(full.statusCode).toBe(400);
     expect(full.json().message).toContain('roles');
     const tool = await addUser(admin, { username: 'op-licence', customer_id: factory, roles: [licence] });

@@ -20,5 +20,5 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     tree: { label: 'name', dependants: [{ table: adminUser, column: adminUser.roles, name: '个用户' }] },
     ...roleRules,
   });
-  menuRoutes(app, deps);
+  menuRoutes(app);
 }

@@ -1,17 +1,4 @@
-import { ACTION, type Action, MENUS, type MenuDef, type MenuNode, ROLE_CUSTOMER, type RoleItem, type RoleMenu, customerMenus, findMenu, menuActions } from '@gw/contracts';
-
-/** The contracts' menu table as the dialog's tree: Chinese titles, in menu order. */
-export function menuNodes(menus: readonly MenuDef[], parent: string | null = null): MenuNode[] {
-  return menus.map((menu, sort) => ({
-    path: menu.path,
-    title: menu.zh,
-    parent,
-    icon: menu.icon ?? '',
-    sort,
-    hidden: !!menu.hidden,
-    ...(menu.children ? { children: menuNodes(menu.children, menu.path) } : {}),
-  }));
-}
+import { ACTION, type Action, MENUS, type MenuNode, ROLE_CUSTOMER, type RoleItem, type RoleMenu, customerMenus, findMenu, menuActions, menuTree } from '@gw/contracts';
 
 /** Whether customers' users work under a role: 客户 (role 2) or a role below it. */
 export function isCustomersRole(role: Pick<RoleItem, 'id' | 'parent_id'>, roles: readonly Pick<RoleItem, 'id' | 'parent_id'>[]): boolean {
@@ -25,7 +12,7 @@ export function isCustomersRole(role: Pick<RoleItem, 'id' | 'parent_id'>, roles:
 
 /** The menus the dialog offers a role: all of them, or for a customers' role all but the vendor's own tools. */
 export const menusFor = (role: Pick<RoleItem, 'id' | 'parent_id'>, roles: readonly Pick<RoleItem, 'id' | 'parent_id'>[]): MenuNode[] =>
-  menuNodes(isCustomersRole(role, roles) ? customerMenus() : MENUS);
+  menuTree(isCustomersRole(role, roles) ? customerMenus() : MENUS);
 
 /** A role's grants being edited: menu path → action bits. */
 export type Grants = Record<string, number>;

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, menuEntries, menuNodeSchema } from '@gw/contracts';
-import type { AppDeps } from '../../../app-deps.js';
+import { envelopeSchema, menuNodeSchema, menuTree } from '@gw/contracts';
 import { ok } from '../../../http/reply.js';
 import { MSG } from './messages.js';
-import { buildMenuTree } from './tree.js';
 
 const ROLE = '/system/role';
 
@@ -13,10 +11,10 @@ const ROLE = '/system/role';
  * The console's menu tree for the role permission dialog. It is the contracts' menu table, the one the console's
  * routes and the server's modules are made from, so it is always the current one: nothing to register first.
  */
-export function menuRoutes(app: FastifyInstance, _deps: AppDeps): void {
+export function menuRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tree = envelopeSchema(z.array(menuNodeSchema));
-  const menus = buildMenuTree(menuEntries());
+  const menus = menuTree();
 
   typed.get(
     `${ROLE}/menus`,
