@@ -29,18 +29,36 @@ export const stateBandSchema = z.object({
 export type StateBand = z.infer<typeof stateBandSchema>;
 
 /**
- * `GET /device/machine/{id}/timeline`: the day's state bands, one after another from `start` to `end` (the
+ * `GET /device/machine/{id}/timeline`: the day's state bands, one after another from `since` to `end` (the
  * day's 24:00, or now for today) with no gap — a stretch with no recorded state is 离线 — and neighbours of one
- * state merged. `totals` are seconds per state (to the millisecond) and add up to `end - start`.
+ * state merged. `start` is the day's 00:00; `since` is the same, or when the machine tool came into being (its
+ * creation or first report, whichever is earlier) if that is later: no time before it counts, not even as 离线.
+ * `totals` are seconds per state (to the millisecond) and add up to `end - since`.
  */
 export const machineTimelineSchema = z.object({
   date: z.string(),
   start: z.string(),
+  since: z.string(),
   end: z.string(),
   bands: z.array(stateBandSchema),
   totals: z.object({ running: z.number(), idle: z.number(), alarm: z.number(), offline: z.number() }) satisfies z.ZodType<Record<MachineState, number>>,
 });
 export type MachineTimeline = z.infer<typeof machineTimelineSchema>;
+
+/**
+ * What the planned time is, for a tooltip beside 稼动率: 首页 sums it over the machine tools, 机床详情 shows one
+ * machine tool's, and they are the same figure.
+ */
+export const PLANNED_TIME_RULE = '计划时长: 每台机床当日 0 点至今 (已过去的日期为全天); 当日新增的机床从创建或首次上报 (取较早者) 起算,之前的时间不计入计划,也不计为离线';
+
+/**
+ * 稼动率 of one machine tool's day: running seconds ÷ the span of its timeline (`since` to `end`), 0 while that
+ * is empty — the figure 首页's 今日产量 gives for a scope of that one machine tool.
+ */
+export function timelineUtilisation(timeline: Pick<MachineTimeline, 'since' | 'end' | 'totals'>): number {
+  const planned = (Date.parse(timeline.end) - Date.parse(timeline.since)) / 1000;
+  return planned > 0 ? Math.min(1, timeline.totals.running / planned) : 0;
+}
 
 /**
  * `GET /device/machine/{id}/parts`: parts made in each China-time hour of the day (`hours[0]` is 00:00–01:00)

@@ -568,6 +568,24 @@ export const machineLatest = pgTable(
   (t) => [index('machine_latest_device_idx').on(t.device_id)],
 );
 
+/**
+ * A machine tool's finished days (China time, as `machine_latest.day`): the parts it made and its running seconds,
+ * written by the ingest when a reading moves the machine into a later day, so 首页's trends read a row per
+ * machine tool and day instead of the readings. Today's figures are still on `machine_latest`.
+ */
+export const machineDay = pgTable(
+  'machine_day',
+  {
+    machine_tool_id: integer('machine_tool_id')
+      .notNull()
+      .references(() => machineTool.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    parts: integer('parts').notNull().default(0),
+    run_s: doublePrecision('run_s').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.machine_tool_id, t.day] })],
+);
+
 /** A machine tool's state periods: a row per transition, closed (`ended_at`) by the next one. */
 export const machineStateLog = pgTable(
   'machine_state_log',

@@ -6,11 +6,14 @@ import {
   MACHINE_MENU,
   MACHINE_OUTPUT_TODAY_PATH,
   MACHINE_STATES_PATH,
+  MACHINE_TRENDS_PATH,
   type MachineStateCounts,
   type TodayAlarms,
   envelopeSchema,
   machineStateCountsSchema,
   machineToolResource,
+  machineTrendsQuerySchema,
+  machineTrendsSchema,
   outputTodayQuerySchema,
   outputTodaySchema,
   todayAlarmsQuerySchema,
@@ -24,6 +27,7 @@ import { customerScope, scopeKey } from '../../http/scope.js';
 import { chinaDay } from '../../lib/china-day.js';
 import { singleFlight } from '../../lib/single-flight.js';
 import { outputToday } from './output.js';
+import { machineTrends } from './trends.js';
 
 /**
  * A machine tool's state now: its latest reported state while its box is online, else 离线 — also before it
@@ -89,7 +93,11 @@ export async function todayAlarms(db: Db, req: FastifyRequest, now: Date, limit:
   };
 }
 
-/** 首页's machine tool cards: states now, today's alarms and output, for whoever may query 机床, within their scope. */
+/**
+ * 首页's machine tool cards: states now, today's alarms and output, and the trends of the last days, for whoever may
+ * query 机床 (首页 itself is every user's; these cards are shown to those holding that bit), within their scope:
+ * the vendor's staff see every customer's, a factory's user its own subtree.
+ */
 export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -129,11 +137,26 @@ export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): voi
       config: { access },
       schema: {
         tags,
-        summary: '今日产量 (北京时间今天各客户的产量与稼动率, 按产量排前 limit 名; 合计为整个范围; 稼动率 = 运行秒数 ÷ (机床数 × 今天已过秒数))',
+        summary: '今日产量 (北京时间今天各客户的产量与稼动率, 按产量排前 limit 名; 合计为整个范围; 稼动率 = 运行秒数 ÷ 计划秒数, 计划秒数为各机床今天 0 点 (或机床创建/首次上报, 取较早者, 若在今天) 至今的秒数之和)',
         querystring: outputTodayQuerySchema,
         response: { 200: envelopeSchema(outputTodaySchema) },
       },
     },
     async (req) => ok(await once(req, String(req.query.limit), () => outputToday(db, req, clock.now(), req.query.limit))),
+  );
+
+  typed.get(
+    MACHINE_TRENDS_PATH,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          '近几日趋势 (北京时间最近 days 天, 含今天, 由远及近: 每天的产量、运行秒数、计划秒数、稼动率 (运行 ÷ 计划, 计划从 0 点或机床创建/首次上报起) 与当天开始的报警数; 今天的数值与今日产量、今日报警一致)',
+        querystring: machineTrendsQuerySchema,
+        response: { 200: envelopeSchema(machineTrendsSchema) },
+      },
+    },
+    async (req) => ok(await once(req, String(req.query.days), () => machineTrends(db, req, clock.now(), req.query.days))),
   );
 }

@@ -61,7 +61,8 @@ describe('机床详情: state timeline, parts per hour and alarm history', () =>
     for (const [key, ip] of [['m1', 1], ['m2', 2]] as const) {
       const [tool] = await t.db
         .insert(machineTool)
-        .values({ device_id: box, code: key.toUpperCase(), name: key, category: 'fanuc', ip: `10.97.0.${ip}` })
+        // added a month ago: every day shown here is one they existed all of
+        .values({ device_id: box, code: key.toUpperCase(), name: key, category: 'fanuc', ip: `10.97.0.${ip}`, created_at: new Date(h(-24 * 30)) })
         .returning({ id: machineTool.id });
       m[key] = tool.id;
     }
@@ -98,6 +99,7 @@ describe('机床详情: state timeline, parts per hour and alarm history', () =>
       expect(await timeline(m.m1)).toEqual({
         date: today,
         start: iso(midnight),
+        since: iso(midnight),
         end: iso(now),
         bands: [band('offline', h(0), h(8)), band('running', h(8), h(11)), band('alarm', h(11), h(11, 20)), band('idle', h(11, 20), h(12)), band('running', h(12), h(15))],
         totals: { offline: 8 * 3600, running: 6 * 3600, alarm: 20 * 60, idle: 40 * 60 },
@@ -114,6 +116,7 @@ describe('机床详情: state timeline, parts per hour and alarm history', () =>
       expect(yesterday).toEqual({
         date: dateOf(h(-24)),
         start: iso(h(-24)),
+        since: iso(h(-24)),
         end: iso(midnight),
         bands: [band('offline', h(-24), h(-2)), band('idle', h(-2), h(0))],
         totals: { running: 0, idle: 2 * 3600, alarm: 0, offline: 22 * 3600 },
@@ -125,9 +128,35 @@ describe('机床详情: state timeline, parts per hour and alarm history', () =>
       expect(await timeline(m.m1, day)).toEqual({
         date: day,
         start: iso(h(-72)),
+        since: iso(h(-72)),
         end: iso(h(-48)),
         bands: [band('offline', h(-72), h(-48))],
         totals: { running: 0, idle: 0, alarm: 0, offline: 86_400 },
+      });
+    });
+
+    it('starts the day of a machine tool added today when it was added: no 离线 before it, and nothing on the days before', async () => {
+      const [{ id }] = await t.db
+        .insert(machineTool)
+        .values({ device_id: box, code: 'M9', name: 'm9', category: 'fanuc', ip: '10.97.0.9', created_at: new Date(h(13)) })
+        .returning({ id: machineTool.id });
+      await t.db.insert(machineStateLog).values({ machine_tool_id: id, device_id: box, state: 'running', started_at: new Date(h(14)), ended_at: null });
+      expect(await timeline(id)).toEqual({
+        date: today,
+        start: iso(midnight),
+        since: iso(h(13)),
+        end: iso(now),
+        bands: [band('offline', h(13), h(14)), band('running', h(14), h(15))],
+        totals: { offline: 3600, running: 3600, alarm: 0, idle: 0 },
+      });
+      const yesterday = dateOf(h(-24));
+      expect(await timeline(id, yesterday)).toEqual({
+        date: yesterday,
+        start: iso(h(-24)),
+        since: iso(midnight),
+        end: iso(midnight),
+        bands: [],
+        totals: { offline: 0, running: 0, alarm: 0, idle: 0 },
       });
     });
 

@@ -45,10 +45,21 @@ export function dayOf(date: string | undefined, now: Date): Day {
 }
 
 export const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
-const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
+export const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
 
 /** The id of the machine tool asked for when the caller sees it, as a subquery: none answers 404. */
 export const scopedMachine = (req: FastifyRequest, id: number) => sql`select ${machineTool.id} from ${machineTool} where ${and(eq(machineTool.id, id), machineScope(req))}`;
+
+/**
+ * When a machine tool's figures begin (`machine`: an SQL expression for its id): its creation, or its first
+ * recorded state when that is earlier (a box that reported before its machine tool was added in the console, or
+ * history brought in through the ingest, is its real past). Before that the machine tool did not exist for the
+ * platform, so none of that time is planned, 离线 or anything else: a machine tool created at 14:00 that has run
+ * since has run all of its day. The earliest rather than the creation alone, so that no recorded state is ever
+ * cut off its timeline.
+ */
+export const machineSince = (machine: SQL) =>
+  sql`(select least(mt.created_at, (select min(l.started_at) from ${machineStateLog} l where l.machine_tool_id = mt.id)) from ${machineTool} mt where mt.id = ${machine})`;
 
 /**
  * The logged state periods of a machine tool (`machine`: an SQL expression for its id) clipped to [from, until)
@@ -66,15 +77,18 @@ export const statePeriods = (machine: SQL, from: SQL, until: SQL) => {
 };
 
 /**
- * The day's state bands in one query: the logged periods clipped to the day (an open one running until now
- * or the day's end, and none running past the next one's start), the stretches between them 离线, then
- * neighbours of one state merged. No row: the machine tool is not the caller's.
+ * The day's state bands in one query, from when the machine tool came into being (`machineSince`) or the day's
+ * start if later: the logged periods clipped to that (an open one running until now or the day's end, and none
+ * running past the next one's start), the stretches between them 离线, then neighbours of one state merged. No
+ * row: the machine tool is not the caller's.
  */
 export async function machineTimeline(db: Db, req: FastifyRequest, id: number, day: Day): Promise<MachineTimeline | null> {
-  const [from, until] = [at(day.start), at(day.until)];
-  const rows = await queryRows<{ state: MachineState | null; s: number | null; e: number | null }>(
+  const until = at(day.until);
+  const from = sql`(select since from f)`;
+  const rows = await queryRows<{ since: number; state: MachineState | null; s: number | null; e: number | null }>(
     db,
     sql`with m as (${scopedMachine(req, id)}),
+      f as (select least(greatest(${machineSince(sql`m.id`)}, ${at(day.start)}), ${until}) as since from m),
       kept as (${statePeriods(sql`(select id from m)`, from, until)}),
       filled as (
         select state, s, e from kept
@@ -84,7 +98,7 @@ export async function machineTimeline(db: Db, req: FastifyRequest, id: number, d
       marked as (select state, s, e, case when state = lag(state) over (order by s) then 0 else 1 end as starts from filled where e > s),
       numbered as (select state, s, e, sum(starts) over (order by s) as band from marked),
       bands as (select state, min(s) as s, max(e) as e from numbered group by band, state)
-    select b.state, ${epochMs(sql`b.s`)} as s, ${epochMs(sql`b.e`)} as e from m left join bands b on true order by b.s`,
+    select ${epochMs(from)} as since, b.state, ${epochMs(sql`b.s`)} as s, ${epochMs(sql`b.e`)} as e from m left join bands b on true order by b.s`,
   );
   if (!rows.length) return null;
   const totals = Object.fromEntries(MACHINE_STATES.map((s) => [s, 0])) as Record<MachineState, number>;
@@ -93,7 +107,7 @@ export async function machineTimeline(db: Db, req: FastifyRequest, id: number, d
     totals[state] += (e - s) / 1000;
     return [{ state, start: new Date(s).toISOString(), end: new Date(e).toISOString() }];
   });
-  return { date: day.date, start: day.start.toISOString(), end: day.until.toISOString(), bands, totals };
+  return { date: day.date, start: day.start.toISOString(), since: new Date(rows[0].since).toISOString(), end: day.until.toISOString(), bands, totals };
 }
 
 /**

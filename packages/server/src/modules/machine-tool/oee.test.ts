@@ -35,7 +35,7 @@ describe('机床 OEE per shift and per day', () => {
     await t.createUser({ username: 'oee-a', roles: [roleId], customer_id: company });
     user = await t.login('oee-a', 'secret-123');
     const [box] = await t.db.insert(device).values({ gateway_id: 'OEE-A', name: 'OEE-A', secret_hash: 'x', customer_id: company }).returning({ id: device.id });
-    [{ id: machine }] = await t.db.insert(machineTool).values({ device_id: box.id, code: 'M1', name: 'M1', category: 'fanuc', ip: '10.96.0.1' }).returning({ id: machineTool.id });
+    [{ id: machine }] = await t.db.insert(machineTool).values({ device_id: box.id, code: 'M1', name: 'M1', category: 'fanuc', ip: '10.96.0.1', created_at: new Date(d(-48)) }).returning({ id: machineTool.id });
 
     const period = (state: MachineState, from: number, to: number | null) =>
       t.db.insert(machineStateLog).values({ machine_tool_id: machine, device_id: box.id, state, started_at: new Date(from), ended_at: to === null ? null : new Date(to) });

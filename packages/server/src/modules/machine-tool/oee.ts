@@ -20,7 +20,7 @@ import { machineScrap } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { queryRows } from '../../db/rows.js';
-import { type Day, at, dayOf, partsChain, scopedMachine, statePeriods } from './history.js';
+import { type Day, at, dayOf, epochMs, machineSince, partsChain, scopedMachine, statePeriods } from './history.js';
 import { effectivePlan, machinePlanOf, machinePlanRoutes } from './plan.js';
 
 const MINUTE_MS = 60_000;
@@ -67,9 +67,16 @@ export function shiftWindows(day: Day, shifts: Shift[], now: Date): ShiftWindow[
 }
 
 /**
+ * A shift's planned seconds: from its start, or from when the machine tool came into being if later (no time
+ * before a machine tool existed is planned), up to how far the shift has gone; never below 0.
+ */
+export const plannedSeconds = (w: ShiftWindow, sinceMs: number) => Math.max(w.until.getTime() - Math.max(w.start.getTime(), sinceMs), 0) / 1000;
+
+/**
  * OEE of a machine tool's day, per shift and for all shifts together. Two queries whatever the day holds: the
  * plan (which also checks the caller sees the machine tool), then run time, parts and scrap of every shift
- * at once, from the state log clipped to each shift and the counter chain split at the shifts' bounds.
+ * at once, from the state log clipped to each shift and the counter chain split at the shifts' bounds, and when
+ * the machine tool came into being, where its planned time starts.
  */
 export async function machineOee(db: Db, req: FastifyRequest, id: number, day: Day, now: Date): Promise<MachineOee | null> {
   const plan = await machinePlanOf(db, req, id);
@@ -83,7 +90,7 @@ export async function machineOee(db: Db, req: FastifyRequest, id: number, day: D
     sql`, `,
   );
   const machine = sql`(select id from m)`;
-  const rows = await queryRows<{ name: string; run_s: number; parts: number; scrap: number }>(
+  const rows = await queryRows<{ name: string; since: number; run_s: number; parts: number; scrap: number }>(
     db,
     sql`with m as (${scopedMachine(req, id)}),
       w(name, s, e) as (values ${values}),
@@ -94,7 +101,7 @@ export async function machineOee(db: Db, req: FastifyRequest, id: number, day: D
         from w join periods p on p.state = 'running' and p.s < w.e and p.e > w.s group by w.name
       ),
       made as (select w.name, sum(c.added)::float8 as parts from w join chain c on c.ts >= w.s and c.ts < w.e group by w.name)
-    select w.name, coalesce(run.run_s, 0) as run_s, coalesce(made.parts, 0)::float8 as parts, coalesce(sc.count, 0) as scrap
+    select w.name, ${epochMs(machineSince(sql`m.id`))} as since, coalesce(run.run_s, 0) as run_s, coalesce(made.parts, 0)::float8 as parts, coalesce(sc.count, 0) as scrap
     from m cross join w
       left join run on run.name = w.name
       left join made on made.name = w.name
@@ -102,9 +109,10 @@ export async function machineOee(db: Db, req: FastifyRequest, id: number, day: D
   );
   if (!rows.length) return null;
   const byName = new Map(rows.map((row) => [row.name, row]));
+  const since = rows[0].since;
   const perShift = windows.map((w) => {
     const row = byName.get(w.shift.name);
-    const planned_s = (w.until.getTime() - w.start.getTime()) / 1000;
+    const planned_s = plannedSeconds(w, since);
     const figures = oeeFigures(planned_s, row?.run_s ?? 0, row?.parts ?? 0, row?.scrap ?? 0, ideal_cycle_s);
     return { name: w.shift.name, start: w.start.toISOString(), end: w.end.toISOString(), ...figures };
   });
@@ -129,7 +137,7 @@ export function machineOeeRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         tags: [machineToolResource.title],
         summary:
-          '机床 OEE (北京时间一天的各班次及全天: 开动率=运行÷计划, 性能=理想节拍×产量÷运行 (最高 100%), 合格率=(产量−报废)÷产量; 班次属于其开始的那天; 未开始的班次计划时间为 0, 比率为 null)',
+          '机床 OEE (北京时间一天的各班次及全天: 开动率=运行÷计划, 性能=理想节拍×产量÷运行 (最高 100%), 合格率=(产量−报废)÷产量; 班次属于其开始的那天; 未开始的班次计划时间为 0, 比率为 null; 机床创建 (或首次上报, 取较早者) 之前的时间不计入计划)',
         params: idParamSchema,
         querystring: machineDayQuerySchema,
         response: { 200: envelopeSchema(machineOeeSchema) },

@@ -1,6 +1,6 @@
 import { CNC_COUNTER_MAX, type CncAlarm, type MachineState, cncAlarmSchema, cncCounter, codeOf, deriveMachineState } from '@gw/contracts';
 import { z } from 'zod';
-import { chinaDate, chinaDayRange } from '../../lib/china-day.js';
+import { addDays, chinaDate, chinaDayRange } from '../../lib/china-day.js';
 
 /** A machine's running state across the readings of a batch (its machine_latest row, moved forward). */
 export interface MachineCursor {
@@ -79,4 +79,35 @@ export function step(cursor: MachineCursor | null, category: string, ts: Date, v
     dayParts: Math.min((sameDay ? cursor.dayParts : 0) + added, INT_MAX),
     dayRunS,
   };
+}
+
+/** A machine's day once it is over: the parts it made and its running seconds (what 首页's trends add up). */
+export interface ClosedDay {
+  day: string;
+  parts: number;
+  run_s: number;
+}
+
+/** How many whole silent days a running machine's gap may fill: the trends look back a month at most. */
+const MAX_FILLED_DAYS = 31;
+
+/**
+ * The days a reading at `ts` closes: the cursor's own day, with the period running at its end counted up to its
+ * midnight (the day's share of the timeline's running band), and each whole day after it without a reading, spent
+ * running from end to end when the machine was running (its timeline shows those days so) and otherwise nothing
+ * worth a row. None while the reading is on the cursor's day.
+ */
+export function closedDays(cursor: MachineCursor | null, ts: Date): ClosedDay[] {
+  const today = chinaDate(ts);
+  if (!cursor?.day || cursor.day >= today) return [];
+  const running = cursor.state === 'running';
+  const closed: ClosedDay[] = [];
+  for (let day = cursor.day, n = 0; day < today && n <= MAX_FILLED_DAYS; day = addDays(day, 1), n++) {
+    const first = day === cursor.day;
+    if (!first && !running) break;
+    const [start, end] = chinaDayRange(day);
+    const ran = running ? Math.max(end.getTime() - Math.max(cursor.stateSince.getTime(), start.getTime()), 0) / 1000 : 0;
+    closed.push({ day, parts: first ? cursor.dayParts : 0, run_s: (first ? cursor.dayRunS : 0) + ran });
+  }
+  return closed;
 }

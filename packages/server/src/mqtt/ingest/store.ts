@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MachineState } from '@gw/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { type MachineCursor, alarmsOf, step } from './machine-step.js';
+import { type ClosedDay, type MachineCursor, alarmsOf, closedDays, step } from './machine-step.js';
 import { queryRows } from '../../db/rows.js';
 import type { BatchOutcome, Reading } from './types.js';
 
@@ -38,7 +38,7 @@ interface LatestRow {
  * Writes one batch in one transaction of two statements: the machines' latest rows (locked: two nodes never move
  * one machine at once) and open alarms read together, then every write in one statement — each reading into
  * `telemetry`, each machine's latest row moved forward once (readings older than it are history only), its state
- * periods and alarm periods closed and opened. Each part travels as one JSON parameter (the same SQL on
+ * periods and alarm periods closed and opened, and the days its readings closed kept in `machine_day`. Each part travels as one JSON parameter (the same SQL on
  * PostgreSQL and PGlite, no statement per row). The partitions of the readings' days exist already.
  */
 export async function storeBatch(db: Db, readings: Reading[]): Promise<BatchOutcome> {
@@ -101,6 +101,7 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
   const newAlarms: AlarmRow[] = [];
   const closeStates: { machineId: number; at: Date }[] = [];
   const closeAlarms: { id: number; at: Date }[] = [];
+  const days: (ClosedDay & { machine_tool_id: number })[] = [];
 
   for (const [machineId, list] of byMachine) {
     const row = latestOf.get(machineId);
@@ -126,6 +127,7 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
     let last: Reading | null = null;
     for (const reading of list.sort((a, b) => a.ts.getTime() - b.ts.getTime())) {
       if (cursor && reading.ts <= cursor.ts) continue; // late or repeated: history only
+      for (const day of closedDays(cursor, reading.ts)) days.push({ machine_tool_id: machineId, ...day });
       const next = step(cursor, reading.category, reading.ts, reading.values);
       if (!cursor || next.state !== cursor.state) {
         if (openState) openState.ended_at = reading.ts;
@@ -196,6 +198,9 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
     opened_states as (insert into machine_state_log (machine_tool_id, device_id, state, started_at, ended_at)
       select machine_tool_id, device_id, state, started_at, ended_at
       from jsonb_to_recordset(${json(newStates)}::jsonb) as n(machine_tool_id int, device_id int, state text, started_at timestamptz, ended_at timestamptz)),
+    closed_days as (insert into machine_day (machine_tool_id, day, parts, run_s)
+      select machine_tool_id, day, parts, run_s from jsonb_to_recordset(${json(days)}::jsonb) as d(machine_tool_id int, day date, parts int, run_s float8)
+      on conflict (machine_tool_id, day) do update set parts = excluded.parts, run_s = excluded.run_s),
     opened_alarms as (insert into machine_alarm (machine_tool_id, device_id, alarm_no, alarm_type, alarm_msg, started_at, ended_at)
       select machine_tool_id, device_id, alarm_no, alarm_type, alarm_msg, started_at, ended_at
       from jsonb_to_recordset(${json(newAlarms)}::jsonb)

@@ -1,6 +1,7 @@
 import { ACTION, DEVICE_PATH, type LiveEvent, MACHINE_MENU, type OutputToday } from '@gw/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,10 +40,11 @@ beforeEach(() => {
     machines: 12,
     parts: 1830,
     run_s: 151_200,
+    planned_s: 432_000,
     utilisation: 0.35,
     items: [
-      { customer_id: 8, customer_name: '一车间', machines: 5, parts: 1200, run_s: 90_000, utilisation: 0.5 },
-      { customer_id: 9, customer_name: '二车间', machines: 7, parts: 630, run_s: 61_200, utilisation: 0.2428 },
+      { customer_id: 8, customer_name: '一车间', machines: 5, parts: 1200, run_s: 90_000, planned_s: 180_000, utilisation: 0.5 },
+      { customer_id: 9, customer_name: '二车间', machines: 7, parts: 630, run_s: 61_200, planned_s: 252_000, utilisation: 0.2428 },
     ],
   };
   calls = mockApi({
@@ -52,6 +54,7 @@ beforeEach(() => {
     'GET /tools/downloads': () => ok([]),
     'GET /user/custom_info': () => ok(null),
     'GET /device/device/stats': () => ok([]),
+    'GET /device/machine/trends': () => ok({ days: [] }),
   }).calls;
   sockets = fakeLiveChannel();
 });
@@ -76,6 +79,16 @@ describe('首页 今日产量', { timeout: 60_000 }, () => {
     expect(outputCalls()).toHaveLength(1);
   });
 
+  it('says what 稼动率 divides and over how many machine tools, and names its bars and its ⓘ', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithClient(<OutputTodayCard />);
+    const el = await card();
+    expect(await within(el).findByTestId('output-utilisation-basis')).toHaveTextContent('运行时长 ÷ 今日至今计划时长 · 12 台');
+    expect(within(el).getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual(['一车间 的稼动率', '二车间 的稼动率']);
+    await user.hover(within(el).getByRole('button', { name: '稼动率的算法' }));
+    expect(await screen.findByText(/今日运行 42 小时 ÷ 今日至今计划 120 小时/)).toHaveTextContent(/从创建或首次上报.*起算/);
+  });
+
   it('asks again when a machine changes state and shows the new figures', async () => {
     renderWithClient(<OutputTodayCard />);
     const el = await card();
@@ -90,7 +103,7 @@ describe('首页 今日产量', { timeout: 60_000 }, () => {
   });
 
   it('says so when the scope has no machine tool', async () => {
-    output = { machines: 0, parts: 0, run_s: 0, utilisation: 0, items: [] };
+    output = { machines: 0, parts: 0, run_s: 0, planned_s: 0, utilisation: 0, items: [] };
     renderWithClient(<OutputTodayCard />);
     expect(await screen.findByText('暂无机床')).toBeInTheDocument();
     expect(figure('output-parts')).toBe('0');

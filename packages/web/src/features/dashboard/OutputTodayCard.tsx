@@ -1,5 +1,6 @@
-import type { CustomerOutput } from '@gw/contracts';
-import { Card, Col, Progress, Row, Statistic, Table, Typography } from 'antd';
+import { type CustomerOutput, PLANNED_TIME_RULE, formatDuration } from '@gw/contracts';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Progress, Row, Space, Statistic, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useLiveRefetch } from '../../utils/live';
 import { useOutputToday } from './api';
@@ -16,13 +17,15 @@ const columns: ColumnsType<CustomerOutput> = [
     dataIndex: 'utilisation',
     title: M.output.utilisation,
     width: 160,
-    render: (share: number) => <Progress percent={percent(share)} size="small" format={(p) => `${p}%`} />,
+    render: (share: number, row) => <Progress percent={percent(share)} size="small" format={(p) => `${p}%`} aria-label={M.output.customerShare(row.customer_name)} />,
   },
 ];
 
 /**
- * 今日产量: the parts the user's machine tools made today (China time) and the share of the day they ran, then the
- * customers (factories, workshops) making the most; asked again on state and presence events and every minute.
+ * 今日产量: the parts the user's machine tools made today (China time) and 稼动率 — their running time ÷ their
+ * planned time today so far, said under it with the count of machine tools, and the figures and the rule of planned
+ * time behind ⓘ: the same figure 机床详情's timeline shows for one machine tool — then the customers (factories,
+ * workshops) making the most; asked again on state and presence events and every minute.
  */
 export function OutputTodayCard() {
   const output = useOutputToday();
@@ -35,7 +38,23 @@ export function OutputTodayCard() {
           <Statistic title={M.output.parts} value={today?.parts ?? '-'} suffix={today && M.output.pieces} />
         </Col>
         <Col span={12} data-testid="output-utilisation">
-          <Statistic title={M.output.utilisation} value={today ? percent(today.utilisation) : '-'} suffix={today && '%'} />
+          <Statistic
+            title={
+              <Space size={4}>
+                {M.output.utilisation}
+                <Tooltip title={today ? `${M.output.detail(formatDuration(today.run_s), formatDuration(today.planned_s))}。${PLANNED_TIME_RULE}` : PLANNED_TIME_RULE}>
+                  <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={M.output.ruleLabel} />
+                </Tooltip>
+              </Space>
+            }
+            value={today ? percent(today.utilisation) : '-'}
+            suffix={today && '%'}
+          />
+          {today && (
+            <Typography.Text type="secondary" data-testid="output-utilisation-basis">
+              {M.output.basis(today.machines)}
+            </Typography.Text>
+          )}
         </Col>
       </Row>
       <Table<CustomerOutput>

@@ -20,6 +20,27 @@ export const M = {
     customer: '客户',
     pieces: '件',
     empty: '暂无机床',
+    /** The second line under 稼动率: what it divides, and over how many machine tools. */
+    basis: (machines: number) => `运行时长 ÷ 今日至今计划时长 · ${machines} 台`,
+    /** The tooltip of the ⓘ beside it: today's figures, then what planned time is. */
+    detail: (run: string, planned: string) => `今日运行 ${run} ÷ 今日至今计划 ${planned}`,
+    ruleLabel: '稼动率的算法',
+    customerShare: (name: string) => `${name} 的稼动率`,
+  },
+  trends: {
+    title: (days: number) => `近 ${days} 日趋势`,
+    output: '产量与稼动率',
+    alarms: '每日报警',
+    parts: '产量',
+    utilisation: '稼动率',
+    alarmCount: '报警',
+    pieces: '件',
+    count: '条',
+    /** What a screen reader hears for each chart: every day's figures in words. */
+    outputSummary: (n: number, days: string) => `近 ${n} 日每日产量与稼动率: ${days}`,
+    alarmSummary: (n: number, days: string) => `近 ${n} 日每日报警数: ${days}`,
+    outputDay: (date: string, parts: number, percent: number) => `${date} ${parts} 件 ${percent}%`,
+    alarmDay: (date: string, alarms: number) => `${date} ${alarms} 条`,
   },
   todayAlarms: {
     title: '今日报警',

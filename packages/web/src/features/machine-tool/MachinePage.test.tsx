@@ -17,6 +17,7 @@ const M = '/device/machine';
 const day: MachineTimeline = {
   date: '2026-11-23',
   start: '2026-11-22T16:00:00.000Z',
+  since: '2026-11-22T16:00:00.000Z',
   end: '2026-11-23T07:00:00.000Z',
   bands: [
     { state: 'offline', start: '2026-11-22T16:00:00.000Z', end: '2026-11-23T00:00:00.000Z' },
@@ -30,12 +31,14 @@ const day: MachineTimeline = {
 
 drawableCharts(900, 300);
 let fetchMock: Mock;
+let timeline: MachineTimeline;
 beforeEach(() => {
+  timeline = day;
   useUserStore.setState({ info: userInfo({ super_user: true }) });
   ({ fetchMock } = mockApi({
     [`GET ${M}/11`]: () => ok({ id: 11, device_id: 1, code: 'L1', name: '一号车床', category: 'fanuc', model: '0i-MF', description: '', enabled: true, ip: '', netmask: '', gateway: '', broadcast: '', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }),
     [`GET ${M}/11/realtime`]: () => ok({ machine_id: 11, ts: '2026-11-23T07:00:00Z', state: 'running', values: { cnc_products: 120 }, alarms: [] }),
-    [`GET ${M}/11/timeline`]: () => ok(day),
+    [`GET ${M}/11/timeline`]: () => ok(timeline),
     [`GET ${M}/11/parts`]: () => ok({ date: '2026-11-23', hours: Array.from({ length: 24 }, (_, h) => (h >= 8 && h < 15 ? 12 : 0)), total: 84 }),
     [`GET ${M}/11/oee`]: () =>
       ok({
@@ -87,6 +90,35 @@ describe('机床详情', () => {
     expect(await within(alarms).findByText('润滑油不足')).toBeInTheDocument();
     expect(within(alarms).getByText('报警中')).toBeInTheDocument();
     expect(within(alarms).getByText('20 分')).toBeInTheDocument();
+  });
+
+  it('gives 稼动率 as running time over the time planned so far, and says so', async () => {
+    renderPage();
+    // 6 h running of 15 h since midnight
+    expect(await screen.findByTestId('timeline-utilisation')).toHaveTextContent('40%(运行时长 ÷ 今日至今计划时长)');
+    expect(screen.getByRole('button', { name: '稼动率的算法' })).toBeInTheDocument();
+  });
+
+  it('plans a machine tool added today from when it came into being: no 离线 before it', async () => {
+    // added at 06:00 (China time): 9 h so far, of which 6 h running, 1 h 离线 after it came and before its first report
+    timeline = {
+      ...day,
+      since: '2026-11-22T22:00:00.000Z',
+      bands: [{ state: 'offline', start: '2026-11-22T22:00:00.000Z', end: '2026-11-23T00:00:00.000Z' }, ...day.bands.slice(1)],
+      totals: { ...day.totals, offline: 7200 },
+    };
+    renderPage();
+    expect(await screen.findByTestId('timeline-utilisation')).toHaveTextContent('66.7%');
+    const card = screen.getByText(/状态时间线/).closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('2 小时')).toBeInTheDocument();
+  });
+
+  it('names every progress bar by what it measures', async () => {
+    renderPage();
+    const oee = (await screen.findByText('OEE 设备综合效率')).closest('.ant-card') as HTMLElement;
+    await within(oee).findByText('85.7%');
+    const names = within(oee).getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'));
+    expect(names).toEqual(['当日合计 开动率', '当日合计 性能', '当日合计 合格率', '当日合计 OEE']);
   });
 
   it('asks for the alarms still on when 报警中 is chosen', async () => {

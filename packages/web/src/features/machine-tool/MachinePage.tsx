@@ -1,5 +1,6 @@
-import { MACHINE_STATES, MACHINE_STATE_TITLES } from '@gw/contracts';
-import { Card, DatePicker, Descriptions, Space, Tag, Typography } from 'antd';
+import { MACHINE_STATES, MACHINE_STATE_TITLES, PLANNED_TIME_RULE, timelineUtilisation } from '@gw/contracts';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from '../../utils/dayjs';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -20,14 +21,22 @@ const T = {
   parts: '每小时产量',
   partsTotal: (n: number) => `当日共 ${n} 件`,
   day: '日期',
+  utilisation: '稼动率',
+  /** What 稼动率 divides: today so far, or a past day's whole planned time. */
+  utilisationRule: (today: boolean) => (today ? '运行时长 ÷ 今日至今计划时长' : '运行时长 ÷ 当日计划时长'),
+  ruleLabel: '稼动率的算法',
 } as const;
+
+/** A share as a percent to a tenth: 0.4567 → 45.7%. */
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
 /** The China-time day a picked date names, or undefined for today. */
 const dayOf = (picked: Dayjs | null) => (picked && !picked.isSame(dayjs(), 'day') ? picked.format('YYYY-MM-DD') : undefined);
 
 /**
  * 机床详情 (/device/machine/{id}): one machine tool's live values and alarms, its day as a state timeline with the
- * time in each state, its parts per hour, and its alarm history; any past day can be chosen.
+ * time in each state and 稼动率 (the figure 首页's 今日产量 gives for this machine tool alone), its parts per hour,
+ * and its alarm history; any past day can be chosen.
  */
 export default function MachinePage() {
   const id = Number(useParams().id);
@@ -52,12 +61,31 @@ export default function MachinePage() {
         {timeline.data && (
           <Descriptions
             size="small"
-            column={4}
-            items={MACHINE_STATES.map((state) => ({
-              key: state,
-              label: <Tag color={STATE_COLORS[state]}>{MACHINE_STATE_TITLES[state]}</Tag>,
-              children: formatDuration(timeline.data.totals[state]),
-            }))}
+            column={{ xs: 1, sm: 2, lg: 5 }}
+            items={[
+              ...MACHINE_STATES.map((state) => ({
+                key: state,
+                label: <Tag color={STATE_COLORS[state]}>{MACHINE_STATE_TITLES[state]}</Tag>,
+                children: formatDuration(timeline.data.totals[state]),
+              })),
+              {
+                key: 'utilisation',
+                label: (
+                  <Space size={2}>
+                    {T.utilisation}
+                    <Tooltip title={PLANNED_TIME_RULE}>
+                      <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={T.ruleLabel} />
+                    </Tooltip>
+                  </Space>
+                ),
+                children: (
+                  <span data-testid="timeline-utilisation">
+                    {percent(timelineUtilisation(timeline.data))}
+                    <Typography.Text type="secondary">{`(${T.utilisationRule(date === undefined)})`}</Typography.Text>
+                  </span>
+                ),
+              },
+            ]}
           />
         )}
       </Card>
