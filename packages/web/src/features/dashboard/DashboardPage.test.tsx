@@ -1,3 +1,4 @@
+import { ACTION, DEVICE_PATH, MACHINE_MENU } from '@gw/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -78,4 +79,39 @@ describe('dashboard home', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: '张工', old_password: 'old-secret', password: 'new-secret' }));
     await waitFor(() => expect(useUserStore.getState().info?.name).toBe('张工'));
   }, 60_000);
+});
+
+describe('dashboard layout', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("stacks a factory user's cards state and alarms first, then output and trends, then boxes, company and downloads", async () => {
+    useUserStore.setState({
+      token: 't',
+      info: userInfo({ customer_id: 7, role_menu: [{ menu: MACHINE_MENU, action: ACTION.query }, { menu: DEVICE_PATH, action: ACTION.query }] }),
+    });
+    mockApi({
+      'GET /tools/downloads': () => ok([]),
+      'GET /user/custom_info': () => ok(company),
+      'GET /device/device/stats': () => ok([]),
+      'GET /device/machine/states': () => ok({ running: 0, idle: 0, alarm: 0, offline: 0, total: 0 }),
+      'GET /device/machine/alarms/today': () => ok({ total: 0, active: 0, items: [] }),
+      'GET /device/machine/output/today': () => ok({ machines: 0, parts: 0, run_s: 0, planned_s: 0, utilisation: 0, items: [] }),
+      'GET /device/machine/trends': () => ok({ days: [] }),
+    });
+    const { container } = renderPage();
+    await screen.findByText('华东精机');
+    const cells = [...container.querySelectorAll('[data-testid^="cell-"]')];
+    expect(cells.map((cell) => cell.getAttribute('data-testid'))).toEqual([
+      'cell-machine-states',
+      'cell-today-alarms',
+      'cell-output-today',
+      'cell-trends',
+      'cell-device-stats',
+      'cell-company',
+      'cell-downloads',
+    ]);
+    // side by side on a wide screen, each row's cards add up to the whole width: no hole beside a card
+    const spans = cells.map((cell) => Number(/ant-col-xl-(\d+)/.exec(cell.className)?.[1]));
+    expect(spans).toEqual([9, 15, 10, 14, 24, 16, 8]);
+  });
 });

@@ -6,7 +6,9 @@ import {
   MACHINE_OUTPUT_TODAY_PATH,
   MACHINE_PATH,
   MACHINE_STATES_PATH,
+  MACHINE_TRENDS_PATH,
   type MachineStateCounts,
+  type MachineTrends,
   type OutputToday,
   type TodayAlarms,
   type UserInfo,
@@ -76,5 +78,17 @@ export function useOutputToday(limit = 10) {
     queryKey: [...resourceKey(MACHINE_PATH), 'output', 'today', limit],
     queryFn: async () => (await request<OutputToday>({ url: MACHINE_OUTPUT_TODAY_PATH, params: { limit } })).data,
     refetchInterval: OUTPUT_REFRESH_MS,
+  });
+}
+
+/** How often the trends ask again by themselves: only today's point moves, and it moves slowly. */
+const TRENDS_REFRESH_MS = 5 * 60_000;
+
+/** 近 7 日趋势: parts, 稼动率 and alarms of the user's scope per day, oldest first (GET /device/machine/trends). */
+export function useMachineTrends(days = 7) {
+  return useQuery({
+    queryKey: [...resourceKey(MACHINE_PATH), 'trends', days],
+    queryFn: async () => (await request<MachineTrends>({ url: MACHINE_TRENDS_PATH, params: { days } })).data,
+    refetchInterval: TRENDS_REFRESH_MS,
   });
 }
