@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MachineCursor, step } from './machine-step.js';
+import { type MachineCursor, closedDays, step } from './machine-step.js';
 
 /** Readings of a machine of no known brand: cnc_runstatus non-zero is running, zero idle. */
 function run(readings: [string, number, number?][]): MachineCursor {
@@ -39,5 +39,33 @@ describe("a machine tool's figures of the day (首页's 今日产量)", () => {
       ['2026-11-24T11:00:00+08:00', 1, 5],
     ]);
     expect(c).toMatchObject({ state: 'running', dayRunS: 0, dayParts: 4, stateSince: new Date('2026-11-24T09:00:00+08:00') });
+  });
+});
+
+describe("a machine tool's finished days (首页's trends)", () => {
+  it('closes nothing while the readings stay on one day', () => {
+    const c = run([['2026-11-24T08:00:00+08:00', 1, 10]]);
+    expect(closedDays(c, new Date('2026-11-24T23:59:00+08:00'))).toEqual([]);
+    expect(closedDays(null, new Date('2026-11-24T23:59:00+08:00'))).toEqual([]);
+  });
+
+  it("closes the cursor's day with its parts and the running period open at its end counted to midnight", () => {
+    const c = run([
+      ['2026-11-24T08:00:00+08:00', 1, 10],
+      ['2026-11-24T09:00:00+08:00', 0, 30], // ran 08:00–09:00, +20
+      ['2026-11-24T22:00:00+08:00', 1], // running from 22:00 into the night
+    ]);
+    expect(closedDays(c, new Date('2026-11-25T01:00:00+08:00'))).toEqual([{ day: '2026-11-24', parts: 20, run_s: 3600 + 2 * 3600 }]);
+  });
+
+  it('fills the silent whole days a running machine ran through, and none for a standing one', () => {
+    const running = run([['2026-11-24T12:00:00+08:00', 1, 0]]);
+    expect(closedDays(running, new Date('2026-11-27T06:00:00+08:00'))).toEqual([
+      { day: '2026-11-24', parts: 0, run_s: 12 * 3600 },
+      { day: '2026-11-25', parts: 0, run_s: 86_400 },
+      { day: '2026-11-26', parts: 0, run_s: 86_400 },
+    ]);
+    const standing = run([['2026-11-24T12:00:00+08:00', 0, 0]]);
+    expect(closedDays(standing, new Date('2026-11-27T06:00:00+08:00'))).toEqual([{ day: '2026-11-24', parts: 0, run_s: 0 }]);
   });
 });
