@@ -52,12 +52,13 @@ export type MachineTimeline = z.infer<typeof machineTimelineSchema>;
 export const PLANNED_TIME_RULE = '计划时长: 每台机床当日 0 点至今 (已过去的日期为全天); 当日新增的机床从创建或首次上报 (取较早者) 起算,之前的时间不计入计划,也不计为离线';
 
 /**
- * 稼动率 of one machine tool's day: running seconds ÷ the span of its timeline (`since` to `end`), 0 while that
- * is empty — the figure 首页's 今日产量 gives for a scope of that one machine tool.
+ * 稼动率 of one machine tool's day: running seconds ÷ the span of its timeline (`since` to `end`) — the figure
+ * 首页's 今日产量 gives for a scope of that one machine tool. Null for a day with nothing planned (before the
+ * machine tool existed).
  */
-export function timelineUtilisation(timeline: Pick<MachineTimeline, 'since' | 'end' | 'totals'>): number {
+export function timelineUtilisation(timeline: Pick<MachineTimeline, 'since' | 'end' | 'totals'>): number | null {
   const planned = (Date.parse(timeline.end) - Date.parse(timeline.since)) / 1000;
-  return planned > 0 ? Math.min(1, timeline.totals.running / planned) : 0;
+  return planned > 0 ? Math.min(1, timeline.totals.running / planned) : null;
 }
 
 /**

@@ -27,8 +27,8 @@ const T = {
   ruleLabel: '稼动率的算法',
 } as const;
 
-/** A share as a percent to a tenth: 0.4567 → 45.7%. */
-const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+/** A share as a percent to a tenth: 0.4567 → 45.7%; '-' for a day with nothing planned. */
+const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 1000) / 10}%`);
 
 /** The China-time day a picked date names, or undefined for today. */
 const dayOf = (picked: Dayjs | null) => (picked && !picked.isSame(dayjs(), 'day') ? picked.format('YYYY-MM-DD') : undefined);
