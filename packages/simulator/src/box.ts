@@ -50,6 +50,8 @@ export interface BoxOptions {
    * data: its machine tools' readings and its byte counters from then until it connected. Null: none.
    */
   backfillFrom: number | null;
+  /** Waits for a turn to deliver the history (the fleet lets a few boxes deliver at once); answers its release. */
+  backfillTurn: () => Promise<() => void>;
   /** reconnect backoff: first delay and cap (ms) */
   backoffMs: number;
   maxBackoffMs: number;
@@ -107,7 +109,7 @@ export class SimulatedBox {
     this.backfillFrom = options.backfillFrom;
     this.state = {
       gatewayId: gw,
-      version: options.version,
+      version: identity.version ?? options.version,
       fingerprint: identity.fingerprint ?? fingerprintOf(gw),
       imei: imeiOf(gw),
       iccid: iccidOf(gw),
@@ -212,6 +214,17 @@ export class SimulatedBox {
   private async deliverHistory(from: number): Promise<void> {
     if (this.replaying) return;
     this.replaying = true;
+    const done = await this.options.backfillTurn();
+    try {
+      await this.deliver(from);
+    } finally {
+      this.replaying = false;
+      done();
+    }
+  }
+
+  private async deliver(from: number): Promise<void> {
+    if (!this.online || this.stopping) return;
     const history = boxHistory(this.identity, from, Date.now());
     const inWindows = async (payloads: string[], kind: 'data' | 'traffic') => {
       for (let i = 0; i < payloads.length; i += BACKFILL_WINDOW) await Promise.all(payloads.slice(i, i + BACKFILL_WINDOW).map((p) => this.sendAcked(kind, p)));
@@ -221,14 +234,12 @@ export class SimulatedBox {
       await inWindows(history.traffic.map((t) => JSON.stringify(t)), 'traffic');
     } catch (err) {
       this.stats.lastError = `${this.state.gatewayId}: 补发历史失败 ${(err as Error).message}`;
-      this.replaying = false;
       return;
     }
     for (const m of this.identity.machines) this.machines.set(m.code, new SimulatedMachine(m, history.products.get(m.code)));
     this.tx = Math.max(this.tx, history.tx);
     this.rx = Math.max(this.rx, history.rx);
     this.backfillFrom = null;
-    this.replaying = false;
     this.stats.backfilled += 1;
     this.stats.backfillMessages += history.data.length;
     this.stats.backfillReadings += history.readings;

@@ -42,6 +42,31 @@ export interface Fleet {
   stop(): Promise<void>;
 }
 
+/**
+ * Boxes delivering their history at once: a few keep the platform busy enough, and the others' logins and live
+ * data are not held up behind a fleet's whole past.
+ */
+const BACKFILL_AT_ONCE = 4;
+
+/** Turns for at most `slots` holders at once, in the order asked. */
+function turns(slots: number): () => Promise<() => void> {
+  let free = slots;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return () =>
+    new Promise((resolve) => {
+      const grant = () => resolve(release);
+      if (free > 0) {
+        free--;
+        grant();
+      } else waiting.push(grant);
+    });
+}
+
 /** Starts a fleet of simulated boxes, one MQTT connection each. */
 export function startFleet(options: FleetOptions): Fleet {
   const rate = options.rate ?? 1;
@@ -60,6 +85,7 @@ export function startFleet(options: FleetOptions): Fleet {
     version: options.version ?? '2.4.1-sim',
     trafficIntervalMs: options.trafficIntervalMs ?? 10_000,
     backfillFrom: options.backfillFrom ?? null,
+    backfillTurn: turns(BACKFILL_AT_ONCE),
     backoffMs: options.backoffMs ?? 1000,
     maxBackoffMs: options.maxBackoffMs ?? 60_000,
     ota: {
