@@ -61,7 +61,10 @@ const outputs = ['packages/server/dist/main.js', 'packages/web/dist/index.html']
 const builtAt = outputs.every((f) => existsSync(f)) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
 const sourcesAt = Math.max(...['contracts', 'server', 'web'].map((p) => newest(path.join(root, 'packages', p, 'src'))));
 if (args.build || builtAt < sourcesAt) run(builtAt ? '源码已更新,重新构建 rebuild' : '构建 build', 'npm', ['run', 'build']);
-run('构建模拟器 build simulator', 'npx', ['tsc', '-b', 'packages/simulator/tsconfig.build.json']);
+const simulatorBuilt = path.join(root, 'packages/simulator/dist/cli.js');
+const simulatorAt = existsSync(simulatorBuilt) ? statSync(simulatorBuilt).mtimeMs : 0;
+if (args.build || simulatorAt < Math.max(sourcesAt, newest(path.join(root, 'packages/simulator/src'))))
+  run('构建模拟器 build simulator', 'npx', ['tsc', '-b', 'packages/simulator/tsconfig.build.json']);
 
 // 2. the demo's admin password: chosen once, kept beside the data (the server seeds it on the first start)
 const state = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : {};
