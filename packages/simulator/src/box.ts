@@ -67,7 +67,7 @@ export interface BoxOptions {
 
 const MQTT_OVERHEAD = 4;
 /** Messages of a delivered history in flight at once (each waits for its PUBACK). */
-const BACKFILL_WINDOW = 16;
+const BACKFILL_WINDOW = 8;
 
 /**
  * One simulated box: logs in as itself (client id = username = gateway id, password = secret) with an offline

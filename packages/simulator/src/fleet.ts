@@ -46,25 +46,32 @@ export interface Fleet {
  * Boxes delivering their history at once: a few keep the platform busy enough, and the others' logins and live
  * data are not held up behind a fleet's whole past.
  */
-const BACKFILL_AT_ONCE = 4;
+const BACKFILL_AT_ONCE = 3;
+/** How long the histories wait for the whole fleet to be logged in (logins first: each waits on the database too). */
+const BACKFILL_AFTER_LOGINS_MS = 30_000;
 
-/** Turns for at most `slots` holders at once, in the order asked. */
-function turns(slots: number): () => Promise<() => void> {
-  let free = slots;
+/** Turns for at most `slots` holders at once, in the order asked, granted once `open` was called. */
+function turns(slots: number): { take: () => Promise<() => void>; open: () => void } {
+  let free = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
     const next = waiting.shift();
     if (next) next();
     else free++;
   };
-  return () =>
-    new Promise((resolve) => {
-      const grant = () => resolve(release);
-      if (free > 0) {
-        free--;
-        grant();
-      } else waiting.push(grant);
-    });
+  return {
+    take: () =>
+      new Promise((resolve) => {
+        const grant = () => resolve(release);
+        if (free > 0) {
+          free--;
+          grant();
+        } else waiting.push(grant);
+      }),
+    open: () => {
+      for (let i = 0; i < slots; i++) release();
+    },
+  };
 }
 
 /** Starts a fleet of simulated boxes, one MQTT connection each. */
@@ -77,6 +84,7 @@ export function startFleet(options: FleetOptions): Fleet {
     options.identities.map((i) => i.gateway_id),
     ota.failRate ?? 0,
   );
+  const backfill = turns(BACKFILL_AT_ONCE);
   const boxOptions: BoxOptions = {
     url: options.url,
     rate,
@@ -85,7 +93,7 @@ export function startFleet(options: FleetOptions): Fleet {
     version: options.version ?? '2.4.1-sim',
     trafficIntervalMs: options.trafficIntervalMs ?? 10_000,
     backfillFrom: options.backfillFrom ?? null,
-    backfillTurn: turns(BACKFILL_AT_ONCE),
+    backfillTurn: backfill.take,
     backoffMs: options.backoffMs ?? 1000,
     maxBackoffMs: options.maxBackoffMs ?? 60_000,
     ota: {
@@ -117,6 +125,11 @@ export function startFleet(options: FleetOptions): Fleet {
       await new Promise((r) => setTimeout(r, 20));
     }
   };
+  if (boxOptions.backfillFrom !== null) {
+    void until(() => stats.connected >= boxes.length, BACKFILL_AFTER_LOGINS_MS, () => '')
+      .catch(() => undefined)
+      .then(backfill.open);
+  }
   return {
     boxes,
     stats,
