@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm run demo`: the whole platform with a live simulated fleet in one command. Builds what is missing, starts
 // the built server on its embedded defaults (PGlite in data/demo, embedded MQTT broker, LOGIN_CAPTCHA=off so the
-// fleet can be provisioned by script), provisions the demo fleet the first time (a customer tree, a device type,
-// 50 boxes with machine tools and licences; identities kept in data/demo/identities.json), then runs the
-// simulated boxes. Ctrl-C takes the boxes offline and stops the server. A second run reuses everything.
+// fleet can be provisioned by script), and the first time makes a platform in use: factories in five provinces
+// at real addresses, 50 boxes bought with a 进货单 and sold to them with 出货单, machine tools and licences (one
+// running out within 7 days), tags, short links and one 客户-role user per factory (identities kept in
+// data/demo/identities.json). Then it runs the simulated boxes, which first deliver through MQTT the 7 days of
+// history they "kept" (states, parts, alarms, traffic), and rolls a firmware release out to one factory. Ctrl-C
+// takes the boxes offline and stops the server. A second run reuses everything and delivers no history twice.
 //
 //   npm run demo [-- --boxes 50] [--rate 0.5] [--port 9527] [--mqtt-port N] [--build]
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from './built-server.mjs';
 
@@ -36,6 +39,7 @@ if (args.help) {
 const dataDir = path.resolve(args['data-dir']);
 const identities = path.join(dataDir, 'identities.json');
 const stateFile = path.join(dataDir, 'demo.json');
+const publicKeyFile = identities.replace(/\.json$/, '.public-key.pem');
 mkdirSync(dataDir, { recursive: true });
 
 const run = (label, cmd, cmdArgs) => {
@@ -57,13 +61,17 @@ const outputs = ['packages/server/dist/main.js', 'packages/web/dist/index.html']
 const builtAt = outputs.every((f) => existsSync(f)) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
 const sourcesAt = Math.max(...['contracts', 'server', 'web'].map((p) => newest(path.join(root, 'packages', p, 'src'))));
 if (args.build || builtAt < sourcesAt) run(builtAt ? '源码已更新,重新构建 rebuild' : '构建 build', 'npm', ['run', 'build']);
-run('构建模拟器 build simulator', 'npx', ['tsc', '-b', 'packages/simulator/tsconfig.build.json']);
+const simulatorBuilt = path.join(root, 'packages/simulator/dist/cli.js');
+const simulatorAt = existsSync(simulatorBuilt) ? statSync(simulatorBuilt).mtimeMs : 0;
+if (args.build || simulatorAt < Math.max(sourcesAt, newest(path.join(root, 'packages/simulator/src'))))
+  run('构建模拟器 build simulator', 'npx', ['tsc', '-b', 'packages/simulator/tsconfig.build.json']);
 
 // 2. the demo's admin password: chosen once, kept beside the data (the server seeds it on the first start)
 const state = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : {};
+const saveState = () => writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
 if (!state.admin_password) {
   state.admin_password = `Demo-${randomBytes(4).toString('hex')}`;
-  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  saveState();
 }
 
 const portFree = (port) =>
@@ -139,42 +147,100 @@ for (;;) {
   } catch {
     /* not listening yet */
   }
-  if (Date.now() - began > 90_000) {
-    console.error(`[demo] 服务器 90 秒内未就绪,见 ${logFile}`);
+  if (Date.now() - began > 180_000) {
+    console.error(`[demo] 服务器 180 秒内未就绪,见 ${logFile}`);
     await stop(1);
   }
   await new Promise((r) => setTimeout(r, 200));
 }
 console.log(`[demo] 服务器已就绪 (${((Date.now() - began) / 1000).toFixed(1)} s)`);
 
-// 4. the fleet: provisioned on the first run, then the same identities every time
-const firstRun = !existsSync(identities);
+// 4. the fleet: provisioned on the first run (through the API, as the vendor's staff would), then dressed as a
+// platform in use; each step is recorded in demo.json, so a second run makes nothing twice
+const sim = await import(pathToFileURL(path.join(root, 'packages/simulator/dist/index.js')).href);
+const say = (line) => console.log(`[demo] ${line}`);
+const admin = { api: url, user: 'admin', password: state.admin_password };
+let fleetIdentities;
+try {
+  if (!existsSync(identities)) {
+    say(`首次运行: 创建 ${sim.DEMO_SITES.length} 个客户 (${sim.DEMO_SITES.map((s) => s.name).join('、')})、设备类型、${args.boxes} 台网关 (进货单入库, 出货单出货)、机床和授权…`);
+    const made = await sim.provisionFleet({
+      ...admin,
+      boxes: Number(args.boxes),
+      prefix: `DEMO-${randomBytes(2).toString('hex').toUpperCase()}`,
+      customers: sim.DEMO_SITES,
+      orders: true,
+      log: say,
+    });
+    await sim.writeIdentities(identities, made.identities);
+    writeFileSync(publicKeyFile, made.publicKeyPem);
+    // a fleet of this script's own: its boxes kept 7 days of history to deliver (older demo data has its own past)
+    state.fleet_at = Date.now();
+    saveState();
+  } else say(`复用 ${identities}`);
+  fleetIdentities = await sim.readIdentities(identities);
+  state.done = await sim.dressDemo({ ...admin, identities: fleetIdentities, done: state.done ?? {}, log: say });
+  saveState();
+} catch (err) {
+  if (!stopping) {
+    console.error(`[demo] 创建演示数据失败: ${err.message}`);
+    await stop(1);
+  }
+}
+if (stopping) await new Promise(() => {}); // Ctrl-C during the setup: stop() ends the process
+
+// 5. the simulated boxes; a fleet that has not delivered its history yet does so first
+const backfill = Boolean(state.fleet_at && !state.history_at);
 const simArgs = [
   path.join(root, 'packages/simulator/dist/cli.js'),
   '--identities', identities,
+  '--public-key', publicKeyFile,
   '--api', url,
   '--mqtt', `mqtt://127.0.0.1:${mqttPort}`,
   '--rate', args.rate,
-  ...(firstRun
-    ? ['--provision', '--boxes', args.boxes, '--prefix', `DEMO-${randomBytes(2).toString('hex').toUpperCase()}`, '--customers', '演示集团,华东一厂,华南二厂,西南三厂']
-    : []),
+  ...(backfill ? ['--backfill-days', '7'] : []),
 ];
-console.log(firstRun ? `[demo] 首次运行: 创建演示客户、设备类型、${args.boxes} 台网关、机床和授权…` : `[demo] 复用 ${identities}`);
 simulator = spawn(process.execPath, simArgs, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GW_PASSWORD: state.admin_password } });
-let announced = false;
-simulator.stdout.on('data', (chunk) => {
-  process.stdout.write(chunk);
-  if (!announced && /模拟 \d+ 台网关/.test(chunk.toString())) {
-    announced = true;
-    console.log(`
+let [running, delivered, ready] = [false, !backfill, false];
+
+/** Once the boxes run (and delivered their history): the firmware rollout the first time, then the banner. */
+async function whenRunning() {
+  if (ready || !running || !delivered) return;
+  ready = true;
+  if (backfill) {
+    state.history_at = Date.now();
+    saveState();
+  }
+  if (!state.done.rollout) {
+    try {
+      const rollout = await sim.demoRollout({ ...admin, identities: fleetIdentities, factory: sim.DEMO_SITES[1].name, log: say });
+      state.done.rollout = rollout.id;
+      saveState();
+      // the updated boxes run the new release from now on, also after a restart of the demo
+      const updated = new Set(rollout.updated);
+      await sim.writeIdentities(identities, fleetIdentities.map((i) => (updated.has(i.gateway_id) ? { ...i, version: sim.DEMO_RELEASE } : i)));
+      say(`固件推送 #${rollout.id} ${rollout.state === 'done' ? '已完成' : rollout.state}: ${updated.size} 台升级到 ${sim.DEMO_RELEASE}`);
+    } catch (err) {
+      say(`固件推送未完成: ${err.message}`);
+    }
+  }
+  const users = (state.done.users ?? []).map((u) => `\n 客户用户 ${u.company.padEnd(4, '　')}  ${u.username} / ${u.password}`).join('');
+  console.log(`
 ================================================================
  控制台 console:   ${url}/custom/
- 管理员 admin:     admin / ${state.admin_password}
+ 管理员 admin:     admin / ${state.admin_password}${users}
  MQTT:             mqtt://127.0.0.1:${mqttPort}
  演示数据 data:    ${dataDir} (删除即可重来 / delete to start over)
  LOGIN_CAPTCHA=off (演示专用 demo only)      Ctrl-C 停止 / stop
 ================================================================`);
-  }
+}
+
+simulator.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  const text = chunk.toString();
+  if (/模拟 \d+ 台网关/.test(text)) running = true;
+  if (/已补发历史/.test(text)) delivered = true;
+  void whenRunning();
 });
 simulator.on('exit', (code) => {
   if (!stopping) {

@@ -64,6 +64,26 @@ const start = async (overrides: Partial<BoxIdentity> = {}, backoffMs = 50) => {
 const command = (method: string, url: string, data?: unknown) => platform.command(GW, method, url, data);
 
 describe('a simulated box on the wire', () => {
+  it('delivers the history it kept, oldest first, before any live data or traffic, then goes on from it', async () => {
+    const from = Date.now() - 2 * 86_400_000;
+    fleet = startFleet({ identities: [identity], url: broker.url, rate: 20, publicKeyPem: signer.publicKeyPem, trafficIntervalMs: 200, backoffMs: 50, backfillFrom: from });
+    await fleet.backfilled(20_000);
+    expect(fleet.stats).toMatchObject({ backfilled: 1, backfillTraffic: 16 });
+    await waitFor(() => received().filter((m) => m.topic === `data/${GW}/v1`).at(fleet!.stats.backfillMessages + 2), 'live data after the history');
+    const data = received().filter((m) => m.topic === `data/${GW}/v1`).map((m) => telemetryMessageSchema.parse(m.payload));
+    const times = data.flatMap((message) => message.map((item) => item.ts));
+    expect(times.length).toBeGreaterThan(fleet.stats.backfillReadings);
+    expect(times[0]).toBe(from);
+    expect(times.every((ts, i) => i === 0 || ts >= times[i - 1])).toBe(true);
+    expect(times.filter((ts) => ts < from)).toEqual([]);
+    const traffic = received().filter((m) => m.topic === `traffic/${GW}/v1`).map((m) => boxTrafficSchema.parse(m.payload));
+    expect(traffic.slice(0, 16).map((t) => t.ts)).toEqual(Array.from({ length: 16 }, (_, i) => from + (i + 1) * 3 * 3_600_000));
+    // the live counters go on from the kept ones: no restart for the platform to count
+    await waitFor(() => received().filter((m) => m.topic === `traffic/${GW}/v1`).at(16), 'a live traffic report');
+    const live = boxTrafficSchema.parse(received().filter((m) => m.topic === `traffic/${GW}/v1`)[16].payload);
+    expect(live.tx).toBeGreaterThanOrEqual(traffic[15].tx);
+  });
+
   it('announces itself retained on state, sends its machine tools on data and its byte counters on traffic, all as contracts define them', async () => {
     await start();
     const state = await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'state');

@@ -2,6 +2,7 @@ import { type KeyObject, randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type BoxOta, type BoxState as BoxPresence, type BoxTraffic, boxTopic } from '@gw/contracts';
 import { type BoxState, answerCommand, installLicense } from './box-api.js';
+import { boxHistory } from './history.js';
 import { type BoxIdentity, fingerprintOf, iccidOf, imeiOf } from './identity.js';
 import { SimulatedMachine } from './machine.js';
 import { BoxUpgrader, type OtaCounters, type OtaFailStep } from './ota.js';
@@ -29,6 +30,11 @@ export interface FleetStats extends OtaCounters {
   commands: number;
   reconnects: number;
   lastError: string | null;
+  /** Boxes that delivered their kept history, and what it held: data messages, readings, traffic reports. */
+  backfilled: number;
+  backfillMessages: number;
+  backfillReadings: number;
+  backfillTraffic: number;
 }
 
 export interface BoxOptions {
@@ -39,6 +45,13 @@ export interface BoxOptions {
   adminPassword: string;
   version: string;
   trafficIntervalMs: number;
+  /**
+   * The start (ms) of a history the box kept and delivers, oldest first, at its first connection before any live
+   * data: its machine tools' readings and its byte counters from then until it connected. Null: none.
+   */
+  backfillFrom: number | null;
+  /** Waits for a turn to deliver the history (the fleet lets a few boxes deliver at once); answers its release. */
+  backfillTurn: () => Promise<() => void>;
   /** reconnect backoff: first delay and cap (ms) */
   backoffMs: number;
   maxBackoffMs: number;
@@ -53,6 +66,8 @@ export interface BoxOptions {
 }
 
 const MQTT_OVERHEAD = 4;
+/** Messages of a delivered history in flight at once (each waits for its PUBACK). */
+const BACKFILL_WINDOW = 8;
 
 /**
  * One simulated box: logs in as itself (client id = username = gateway id, password = secret) with an offline
@@ -77,6 +92,9 @@ export class SimulatedBox {
   private attempts = 0;
   private stopping = false;
   private online = false;
+  /** The start of the history still to deliver (null once delivered, or when there is none). */
+  private backfillFrom: number | null;
+  private replaying = false;
   private rx = 0;
   private tx = 0;
   /** This connection's id, drawn afresh at each connect: in its announce and its will, which the platform matches by it. */
@@ -88,9 +106,10 @@ export class SimulatedBox {
     private readonly stats: FleetStats,
   ) {
     const gw = identity.gateway_id;
+    this.backfillFrom = options.backfillFrom;
     this.state = {
       gatewayId: gw,
-      version: options.version,
+      version: identity.version ?? options.version,
       fingerprint: identity.fingerprint ?? fingerprintOf(gw),
       imei: imeiOf(gw),
       iccid: iccidOf(gw),
@@ -176,8 +195,56 @@ export class SimulatedBox {
         this.backFromReboot?.();
         this.backFromReboot = null;
       });
-      this.publishTraffic();
+      if (this.backfillFrom !== null) void this.deliverHistory(this.backfillFrom);
+      else this.publishTraffic();
     });
+  }
+
+  /** Sends a message and resolves on its PUBACK (QoS 1), rejects when it could not be sent. */
+  private sendAcked(kind: 'data' | 'traffic', payload: string): Promise<void> {
+    return new Promise((resolve, reject) => this.send(kind, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve())));
+  }
+
+  /**
+   * Delivers the kept history: the readings oldest first in messages of up to 100, then the byte counters, a
+   * window of messages in flight. Live data waits until it is through, so nothing live lands before it; the
+   * machine tools' part counters and the byte counters then go on from where the history left them. A broken
+   * connection leaves it to the next connect.
+   */
+  private async deliverHistory(from: number): Promise<void> {
+    if (this.replaying) return;
+    this.replaying = true;
+    const done = await this.options.backfillTurn();
+    try {
+      await this.deliver(from);
+    } finally {
+      this.replaying = false;
+      done();
+    }
+  }
+
+  private async deliver(from: number): Promise<void> {
+    if (!this.online || this.stopping) return;
+    const history = boxHistory(this.identity, from, Date.now());
+    const inWindows = async (payloads: string[], kind: 'data' | 'traffic') => {
+      for (let i = 0; i < payloads.length; i += BACKFILL_WINDOW) await Promise.all(payloads.slice(i, i + BACKFILL_WINDOW).map((p) => this.sendAcked(kind, p)));
+    };
+    try {
+      await inWindows(history.data.map((m) => JSON.stringify(m)), 'data');
+      await inWindows(history.traffic.map((t) => JSON.stringify(t)), 'traffic');
+    } catch (err) {
+      this.stats.lastError = `${this.state.gatewayId}: 补发历史失败 ${(err as Error).message}`;
+      return;
+    }
+    for (const m of this.identity.machines) this.machines.set(m.code, new SimulatedMachine(m, history.products.get(m.code)));
+    this.tx = Math.max(this.tx, history.tx);
+    this.rx = Math.max(this.rx, history.rx);
+    this.backfillFrom = null;
+    this.stats.backfilled += 1;
+    this.stats.backfillMessages += history.data.length;
+    this.stats.backfillReadings += history.readings;
+    this.stats.backfillTraffic += history.traffic.length;
+    this.publishTraffic();
   }
 
   private closed(): void {
@@ -246,7 +313,7 @@ export class SimulatedBox {
   }
 
   private publishData(): void {
-    if (!this.online) return;
+    if (!this.online || this.backfillFrom !== null) return;
     const now = Date.now();
     const items = this.state.config.machines.filter((m) => m.enabled).map((m) => this.machine(m.code, m.category).sample(now));
     if (!items.length) return;
@@ -262,7 +329,7 @@ export class SimulatedBox {
   }
 
   private publishTraffic(): void {
-    if (!this.online) return;
+    if (!this.online || this.backfillFrom !== null) return;
     const traffic: BoxTraffic = { ts: Date.now(), rx: this.rx, tx: this.tx };
     this.send('traffic', JSON.stringify(traffic), { qos: 0 });
   }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startFleet } from './fleet.js';
+import { chinaMidnight } from './history.js';
 import { readIdentities, writeIdentities } from './identity.js';
 import { OTA_FAIL_STEPS } from './ota.js';
 import { provisionFleet } from './provision.js';
@@ -24,6 +25,8 @@ const HELP = `模拟网关 / simulated boxes — npm run simulate -- [选项 opt
   --box-password P    网关本机管理密码 (POST /api/login, 默认 admin)
   --ota-fail-rate R   固件升级失败比例 share of boxes whose firmware updates fail (0–1, 默认 0; 按网关ID散列选定, 每个版本只失败第一次)
   --ota-fail-at STEP  失败环节 where they fail: download | verify | install | rollback (重启后回到旧版本) (默认 install)
+  --backfill-days N   每台网关先补发它"离线期间缓存"的 N 天历史 (从 N 天前的零点起: 状态、产量、报警、流量), 再发实时数据
+                      each box first delivers the history it kept for N days (from midnight N days ago), then live data
   --duration S        运行 S 秒后退出 run S seconds then exit (默认一直运行, Ctrl-C 退出)
   -h, --help          显示帮助`;
 
@@ -42,6 +45,7 @@ const OPTIONS = {
   'public-key': { type: 'string' },
   'box-password': { type: 'string', default: 'admin' },
   duration: { type: 'string' },
+  'backfill-days': { type: 'string' },
   'ota-fail-rate': { type: 'string', default: '0' },
   'ota-fail-at': { type: 'string', default: 'install' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -74,6 +78,8 @@ async function main(): Promise<void> {
   const boxes = positive('boxes', args.boxes);
   const rate = positive('rate', args.rate) ?? 1;
   const duration = positive('duration', args.duration);
+  const backfillDays = positive('backfill-days', args['backfill-days']);
+  if (backfillDays !== undefined && (!Number.isInteger(backfillDays) || backfillDays > 29)) fail(`--backfill-days 应为 1 到 29 的整数: ${args['backfill-days']}`);
   const failRate = Number(args['ota-fail-rate']);
   if (!(failRate >= 0 && failRate <= 1)) fail(`--ota-fail-rate 应在 0 到 1 之间: ${args['ota-fail-rate']}`);
   const failAt = OTA_FAIL_STEPS.find((step) => step === args['ota-fail-at']);
@@ -103,8 +109,20 @@ async function main(): Promise<void> {
   const publicKeyPem = existsSync(keyFile) ? await readFile(keyFile, 'utf8') : null;
   if (!publicKeyPem) console.warn(`未找到平台公钥 ${keyFile}: 网关将以 403 拒绝 POST /api/license`);
 
-  const fleet = startFleet({ identities, url: args.mqtt, rate, publicKeyPem, boxPassword: args['box-password'], ota: { failRate, failAt } });
+  const backfillFrom = backfillDays ? chinaMidnight(Date.now()) - backfillDays * 86_400_000 : null;
+  const began = Date.now();
+  const fleet = startFleet({ identities, url: args.mqtt, rate, publicKeyPem, boxPassword: args['box-password'], ota: { failRate, failAt }, backfillFrom });
   console.log(`模拟 ${identities.length} 台网关 → ${args.mqtt}, 每台 ${rate} 条/秒 (Ctrl-C 停止)`);
+  if (backfillFrom !== null) {
+    console.log(`补发 ${backfillDays} 天历史 (自 ${new Date(backfillFrom + 8 * 3_600_000).toISOString().slice(0, 10)} 零点起)…`);
+    fleet.backfilled(30 * 60_000).then(
+      () => {
+        const s = fleet.stats;
+        console.log(`已补发历史: ${s.backfilled} 台网关, ${s.backfillMessages} 条 data 消息 (${s.backfillReadings} 个读数), ${s.backfillTraffic} 条流量报告, 用时 ${((Date.now() - began) / 1000).toFixed(1)} 秒`);
+      },
+      (err: unknown) => console.error(`补发历史未完成: ${(err as Error).message}`),
+    );
+  }
   if (fleet.otaFailing.size) console.log(`${fleet.otaFailing.size} 台网关的固件升级将在 ${failAt} 环节失败`);
   let last = { at: Date.now(), acked: 0 };
   const report = setInterval(() => {

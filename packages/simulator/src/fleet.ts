@@ -22,6 +22,11 @@ export interface FleetOptions {
   maxBackoffMs?: number;
   /** firmware updates: reboot time, download timeout, and a share of boxes that fail at a chosen step */
   ota?: OtaOptions;
+  /**
+   * Each box kept a history from this instant (ms) and delivers it at its first connection, before live data
+   * (see history.ts): the platform then has a past. Default none.
+   */
+  backfillFrom?: number | null;
 }
 
 export interface Fleet {
@@ -31,8 +36,42 @@ export interface Fleet {
   otaFailing: ReadonlySet<string>;
   /** Resolves once every box is connected; rejects after `timeoutMs` naming how many are. */
   connected(timeoutMs?: number): Promise<void>;
+  /** Resolves once every box delivered its kept history (at once without `backfillFrom`); rejects after `timeoutMs`. */
+  backfilled(timeoutMs?: number): Promise<void>;
   /** Every box goes offline cleanly (retained state offline) and disconnects. */
   stop(): Promise<void>;
+}
+
+/**
+ * Boxes delivering their history at once: a few keep the platform busy enough, and the others' logins and live
+ * data are not held up behind a fleet's whole past.
+ */
+const BACKFILL_AT_ONCE = 3;
+/** How long the histories wait for the whole fleet to be logged in (logins first: each waits on the database too). */
+const BACKFILL_AFTER_LOGINS_MS = 30_000;
+
+/** Turns for at most `slots` holders at once, in the order asked, granted once `open` was called. */
+function turns(slots: number): { take: () => Promise<() => void>; open: () => void } {
+  let free = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    take: () =>
+      new Promise((resolve) => {
+        const grant = () => resolve(release);
+        if (free > 0) {
+          free--;
+          grant();
+        } else waiting.push(grant);
+      }),
+    open: () => {
+      for (let i = 0; i < slots; i++) release();
+    },
+  };
 }
 
 /** Starts a fleet of simulated boxes, one MQTT connection each. */
@@ -45,6 +84,7 @@ export function startFleet(options: FleetOptions): Fleet {
     options.identities.map((i) => i.gateway_id),
     ota.failRate ?? 0,
   );
+  const backfill = turns(BACKFILL_AT_ONCE);
   const boxOptions: BoxOptions = {
     url: options.url,
     rate,
@@ -52,6 +92,8 @@ export function startFleet(options: FleetOptions): Fleet {
     adminPassword: options.boxPassword ?? 'admin',
     version: options.version ?? '2.4.1-sim',
     trafficIntervalMs: options.trafficIntervalMs ?? 10_000,
+    backfillFrom: options.backfillFrom ?? null,
+    backfillTurn: backfill.take,
     backoffMs: options.backoffMs ?? 1000,
     maxBackoffMs: options.maxBackoffMs ?? 60_000,
     ota: {
@@ -63,6 +105,10 @@ export function startFleet(options: FleetOptions): Fleet {
     },
   };
   const stats: FleetStats = { boxes: options.identities.length, connected: 0, published: 0, acked: 0, points: 0, failed: 0, commands: 0, reconnects: 0, lastError: null,
+    backfilled: 0,
+    backfillMessages: 0,
+    backfillReadings: 0,
+    backfillTraffic: 0,
     upgradesStarted: 0,
     upgradesDone: 0,
     upgradesFailed: 0,
@@ -72,17 +118,25 @@ export function startFleet(options: FleetOptions): Fleet {
   const spread = options.connectSpreadMs ?? 10;
   const starts = boxes.map((box, i) => setTimeout(() => box.start(), i * spread));
 
+  const until = async (done: () => boolean, timeoutMs: number, what: () => string) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`${what()} (${stats.lastError ?? '无错误'})`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  if (boxOptions.backfillFrom !== null) {
+    void until(() => stats.connected >= boxes.length, BACKFILL_AFTER_LOGINS_MS, () => '')
+      .catch(() => undefined)
+      .then(backfill.open);
+  }
   return {
     boxes,
     stats,
     otaFailing,
-    async connected(timeoutMs = 30_000) {
-      const until = Date.now() + timeoutMs;
-      while (stats.connected < boxes.length) {
-        if (Date.now() > until) throw new Error(`${stats.connected}/${boxes.length} 台网关已连接 (${stats.lastError ?? '无错误'})`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    connected: (timeoutMs = 30_000) => until(() => stats.connected >= boxes.length, timeoutMs, () => `${stats.connected}/${boxes.length} 台网关已连接`),
+    backfilled: (timeoutMs = 300_000) =>
+      until(() => boxOptions.backfillFrom === null || stats.backfilled >= boxes.length, timeoutMs, () => `${stats.backfilled}/${boxes.length} 台网关已补发历史`),
     async stop() {
       starts.forEach(clearTimeout);
       await Promise.all(boxes.map((box) => box.stop()));

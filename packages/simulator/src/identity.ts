@@ -13,6 +13,8 @@ export const boxIdentitySchema = z.object({
   machines: z.array(z.object({ code: z.string().min(1).max(64), category: z.string().min(1).max(32) })).max(100),
   fingerprint: z.string().max(128).optional(),
   license: z.string().optional(),
+  /** The firmware version it runs, when an update changed it from the fleet's. */
+  version: z.string().max(64).optional(),
 });
 export type BoxIdentity = z.infer<typeof boxIdentitySchema>;
 export const identityFileSchema = z.array(boxIdentitySchema);

@@ -4,5 +4,7 @@ export { answerCommand, boxConfigSchema, type BoxConfig, type BoxState } from '.
 export { SimulatedMachine, type MachineSpec } from './machine.js';
 export { type BoxIdentity, readIdentities, writeIdentities, fingerprintOf } from './identity.js';
 export { verifyCertificate } from './license.js';
-export { provisionFleet, type ProvisionOptions } from './provision.js';
+export { provisionFleet, type CustomerSite, type ProvisionOptions } from './provision.js';
+export { DEMO_RELEASE, DEMO_SITES, type DemoDone, type DemoSite, type DemoUser, demoRollout, dressDemo } from './demo.js';
+export { type BoxHistory, boxHistory, chinaMidnight } from './history.js';
 export { OTA_ERRORS, OTA_FAIL_STEPS, type OtaFailStep, type OtaOptions, otaFailures } from './ota.js';

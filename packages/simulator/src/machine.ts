@@ -9,7 +9,7 @@ export interface MachineSpec {
 type Phase = 'running' | 'idle' | 'alarm';
 
 /** What each brand looks like on the wire beyond its code tables. */
-interface BrandLook {
+export interface BrandLook {
   type: string;
   axes: string[];
   programs: string[];
@@ -63,6 +63,20 @@ const GENERIC_TABLES: BrandTables = {
   mode: [{ code: 0, name: 'AUTO', title: '自动' }],
 };
 
+/** A brand's code tables and look; brands without their own get a generic pair. */
+export const brandOf = (category: string): { tables: BrandTables; look: BrandLook } => ({
+  tables: BRAND_TABLES[category] ?? GENERIC_TABLES,
+  look: LOOKS[category] ?? GENERIC,
+});
+
+/** The brand's first code that means running (or not): STRT on a FANUC, AUTO_RUN on a Mitsubishi, … */
+export const runStatusCode = (tables: BrandTables, running: boolean): number =>
+  (tables.runStatus.find((c) => c.running === running) ?? tables.runStatus[0]).code;
+export const emergencyCode = (tables: BrandTables, emergency: boolean): number =>
+  (tables.emergency.find((c) => c.emergency === emergency) ?? tables.emergency[0]).code;
+/** The automatic mode (自动) of a brand: what a machine runs a program in. */
+export const autoModeCode = (tables: BrandTables): number => (tables.mode.find((m) => /自动/.test(m.title)) ?? tables.mode[0]).code;
+
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 /** True with this chance per second, over `seconds`. */
@@ -88,9 +102,13 @@ export class SimulatedMachine {
   private readonly offsets: number[];
   private idleMode: number;
 
-  constructor(readonly spec: MachineSpec) {
-    this.tables = BRAND_TABLES[spec.category] ?? GENERIC_TABLES;
-    this.look = LOOKS[spec.category] ?? GENERIC;
+  /** `products`: the part counter to start from (a machine whose history was just delivered goes on from it). */
+  constructor(
+    readonly spec: MachineSpec,
+    products?: number,
+  ) {
+    ({ tables: this.tables, look: this.look } = brandOf(spec.category));
+    if (products !== undefined) this.products = products;
     this.program = pick(this.look.programs);
     this.setSpeed = this.newSpeed();
     this.offsets = this.look.axes.map(() => Math.random() * 200 - 100);
@@ -141,21 +159,17 @@ export class SimulatedMachine {
     }
   }
 
-  /** The brand's first code that means running (or not): STRT on a FANUC, AUTO_RUN on a Mitsubishi, … */
   private runStatus(): number {
-    const running = this.phase === 'running';
-    return (this.tables.runStatus.find((c) => c.running === running) ?? this.tables.runStatus[0]).code;
+    return runStatusCode(this.tables, this.phase === 'running');
   }
 
   /** Automatic while running; an idle machine keeps the mode its operator left it in. */
   private mode(): number {
-    const auto = this.tables.mode.find((m) => /自动/.test(m.title)) ?? this.tables.mode[0];
-    return this.phase === 'running' ? auto.code : this.idleMode;
+    return this.phase === 'running' ? autoModeCode(this.tables) : this.idleMode;
   }
 
   private emer(): number {
-    const code = this.tables.emergency.find((c) => c.emergency === this.emergency) ?? this.tables.emergency[0];
-    return code.code;
+    return emergencyCode(this.tables, this.emergency);
   }
 
   private positions(t: number, relative: boolean) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOX_API, DEVICE_PATH, MACHINE_PATH, type MachineRealtime, boxEchoSchema, boxTopic } from '@gw/contracts';
+import { BOX_API, BUY_ORDER_PATH, DEVICE_PATH, MACHINE_PATH, SELL_ORDER_PATH, type MachineRealtime, boxEchoSchema, boxTopic } from '@gw/contracts';
 // the platform itself, as its own tests build it: a whole server on a fresh database with its embedded broker
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../server/src/test/harness.js';
 import { startFleet } from './fleet.js';
@@ -59,6 +59,42 @@ describe('provisioning a fleet through the platform’s API', () => {
         () => undefined,
       );
       expect(boxEchoSchema.parse(await echo)).toMatchObject({ cmd_id: 'p1', ret: 0 });
+    } finally {
+      await fleet.stop();
+    }
+  });
+
+  it('with orders: buys the boxes with one confirmed 进货单 and sells them to the factories with 出货单, each box placed at its factory', async () => {
+    const sites = [
+      { name: '订单集团', address: '上海市浦东新区碧波路 690 号', lng: 121.59, lat: 31.2, area_id: 310115 },
+      { name: '订单一厂', address: '江苏省苏州市吴中区吴中大道 1368 号', lng: 120.63, lat: 31.25, area_id: 320506 },
+      { name: '订单二厂', address: '广东省深圳市宝安区凤凰第一工业区', lng: 113.83, lat: 22.69, area_id: 440306 },
+    ];
+    const { identities } = await provisionFleet({ api, user: 'admin', password: ADMIN_PASSWORD, boxes: 3, prefix: 'ORD', customers: sites, orders: true });
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    const get = async <T>(path: string) => (await t.api('GET', path, { token })).json().data as T;
+    const buys = await get<{ status: string; quantity: number; lines: unknown }[]>(`${BUY_ORDER_PATH}?limit=100`);
+    expect(buys.filter((o) => o.status === 'confirmed').map((o) => o.quantity)).toEqual([3]);
+    const sells = await get<{ status: string; quantity: number; company_name: string }[]>(`${SELL_ORDER_PATH}?limit=100`);
+    expect(sells.map((o) => [o.company_name, o.status, o.quantity]).sort()).toEqual([
+      ['订单一厂', 'confirmed', 2],
+      ['订单二厂', 'confirmed', 1],
+    ]);
+    const boxes = await get<{ gateway_id: string; state: string; company_name: string; address: string; area_id: number; fingerprint: string; license_state: string }[]>(
+      `${DEVICE_PATH}?keywords=ORD&limit=10`,
+    );
+    expect(boxes).toHaveLength(3);
+    for (const box of boxes) {
+      const site = sites.find((s) => s.name === box.company_name)!;
+      expect(box).toMatchObject({ state: 'shipped', area_id: site.area_id, license_state: 'licensed', fingerprint: identities.find((i) => i.gateway_id === box.gateway_id)!.fingerprint });
+      const [lng, lat] = box.address.split('|').slice(-2).map(Number);
+      expect(box.address.startsWith(site.address)).toBe(true);
+      expect(Math.hypot(lng - site.lng, lat - site.lat)).toBeLessThan(0.01);
+    }
+    // the secret each box was given logs it in
+    const fleet = startFleet({ identities, url: `mqtt://127.0.0.1:${t.deps.broker!.port}`, rate: 1 });
+    try {
+      await fleet.connected(10_000);
     } finally {
       await fleet.stop();
     }

@@ -18,11 +18,18 @@ export interface TrafficReport {
 export type TrafficOutcome = 'counted' | 'unknown_box' | 'stale';
 
 /**
- * The instant a report is booked at: the box's time, unless its clock is more than a day off the server's (a box
- * that lost its time after a power cut reports 1970), then the server's.
+ * How far behind the server's clock a report's time is still taken as the box's: a box that lost its link keeps
+ * its reports and delivers them late, in order, and their bytes belong to the days they were counted on.
+ */
+const LATE_MS = 30 * DAY_MS;
+
+/**
+ * The instant a report is booked at: the box's time, unless its clock is more than a day ahead of the server's or
+ * more than LATE_MS behind it (a box that lost its time after a power cut reports 1970), then the server's.
  */
 export function bookedAt(ts: number, now: Date): Date {
-  return Math.abs(ts - now.getTime()) > DAY_MS ? now : new Date(ts);
+  const offset = ts - now.getTime();
+  return offset > DAY_MS || offset < -LATE_MS ? now : new Date(ts);
 }
 
 /**

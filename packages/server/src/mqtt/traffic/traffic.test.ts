@@ -74,12 +74,31 @@ describe('traffic ingest of traffic/<gw>/v1', () => {
     expect(await counter()).toMatchObject({ tx: 400, rx: 90 });
   });
 
-  it('books a report whose clock is more than a day off at the server time', async () => {
+  it('books a report whose clock is more than a day ahead or a month behind at the server time', async () => {
     await report({ ts: 1_000_000, tx: 500, rx: 100 });
     await expect.poll(() => day(today())).toEqual({ up: 1100, down: 300 });
     expect(Math.abs((await counter()).ts.getTime() - t.clock.now().getTime())).toBeLessThan(10_000);
     expect(bookedAt(1_000_000, new Date(midnight)).getTime()).toBe(midnight);
     expect(bookedAt(midnight - 10 * MIN, new Date(midnight)).getTime()).toBe(midnight - 10 * MIN);
+    expect(bookedAt(midnight + 25 * 60 * MIN, new Date(midnight)).getTime()).toBe(midnight);
+    expect(bookedAt(midnight - 31 * 24 * 60 * MIN, new Date(midnight)).getTime()).toBe(midnight);
+  });
+
+  it('books reports a box kept while its link was down on the days they were counted, delivered late and in order', async () => {
+    const gatewayId = `${gw}1`;
+    const byDay = async (at: number) => {
+      const [row] = await t.db
+        .select({ up: deviceTraffic.up_bytes, down: deviceTraffic.down_bytes })
+        .from(deviceTraffic)
+        .where(and(eq(deviceTraffic.device_id, w.boxes.a1), eq(deviceTraffic.day, chinaDate(new Date(at)))));
+      return row ?? { up: 0, down: 0 };
+    };
+    const days = [3, 2, 1].map((n) => midnight - n * 24 * 60 * MIN + 9 * 60 * MIN);
+    const now = t.clock.now();
+    for (const [i, at] of days.entries()) expect(await countTraffic(t.db, { gatewayId, ts: at, tx: 1000 * (i + 1), rx: 100 * (i + 1) }, now)).toBe('counted');
+    // the first counts whole (bytes since boot), each later one its difference, each on its own day
+    for (const at of days) expect(await byDay(at)).toEqual({ up: 1000, down: 100 });
+    expect(await byDay(now.getTime())).toEqual({ up: 0, down: 0 });
   });
 
   it('counts malformed reports by reason and drops them; the next good one is booked', async () => {
