@@ -38,7 +38,8 @@ describe('lists lead with state, on a laptop and on a phone', () => {
     await page.goto(`${server.url}/custom${path}`);
     await login(page, user, password);
     await page.waitForURL((at) => !at.pathname.startsWith('/custom/login'));
-    await settled(page);
+    // (not `settled`: its poll belongs inside a test, and this also runs before them)
+    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), undefined, { timeout: 30_000 });
     return page;
   }
 
