@@ -217,5 +217,6 @@ describe('lists lead with state, on a laptop and on a phone', () => {
     await settled(phone);
     await checkPhoneList(phone, 'tag-factory', '重点设备');
     await phone.context().close();
-  });
+    // two sign-ins and four lists
+  }, 120_000);
 });
