@@ -55,6 +55,7 @@ export type Customer = z.infer<typeof customerSchema>;
 export const customerResource = defineResource({
   path: menuPath('customer'),
   title: '客户',
+  list: { empty: '还没有客户,新增的客户公司在这里组成组织架构,设备分配给它们' },
   audit: { table: 'customer' },
   item: customerSchema,
   create: customerWriteSchema,

@@ -168,6 +168,7 @@ export const licenseResource = defineResource({
   path: LICENSE_PATH,
   menu: LICENSE_MENU,
   title: '授权',
+  list: { empty: '还没有授权,为设备生成的授权在这里查看' },
   audit: { table: 'license' },
   item: licenseSchema,
   create: licenseCreateSchema,

@@ -84,6 +84,21 @@ export interface AuditDescriptor {
 }
 
 /**
+ * How the console's list shows a resource's rows: what names a row, what a phone's card shows, which columns are
+ * off until chosen, and what an empty list says belongs in it.
+ */
+export interface ListPresentation {
+  /** The field that names a row: its column stays at the left, and it titles a row's card on a phone. */
+  key?: string;
+  /** The fields a phone's card shows under the key, state first (default: the next columns shown). */
+  card?: readonly string[];
+  /** Columns off until chosen in 列设置: long technical values people seldom read across a list. */
+  hidden?: readonly string[];
+  /** What belongs in the list, said while it is still empty (default: 还没有{title}). */
+  empty?: string;
+}
+
+/**
  * One resource, declared once and shared by server and console: the server maps it to columns and routes, the
  * console derives its filters, column titles, form rules and toolbar from it.
  */
@@ -128,6 +143,8 @@ export interface ResourceDescriptor<Item = unknown> {
   lines?: LinesDescriptor;
   /** Its writes as the operation log shows them; none for what is not audited (logs, jobs, the ledger). */
   audit?: AuditDescriptor;
+  /** How the console's list shows it (its key column, a phone's card, columns off by default, an empty list). */
+  list?: ListPresentation;
 }
 
 /**

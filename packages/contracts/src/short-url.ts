@@ -78,6 +78,7 @@ export const shortUrlResource = defineResource({
   path: SHORT_URL_PATH,
   menu: QRCODE_URL_MENU,
   title: '短链接',
+  list: { empty: '还没有短链接,在网关设备中选中设备生成短链接,或在这里新增' },
   audit: { table: 'short_url', labels: { id: 'ID', created_by: '创建人' } },
   item: shortUrlSchema,
   create: shortUrlCreateSchema,

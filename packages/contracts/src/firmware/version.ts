@@ -78,6 +78,7 @@ export type VersionUpdate = z.infer<typeof versionUpdateSchema>;
 export const versionResource = defineResource({
   path: VERSION_PATH,
   title: '固件版本',
+  list: { empty: '还没有固件版本,上传固件后在这里发布和推送' },
   audit: { table: 'firmware_version', labels: { id: 'ID', created_by: '创建人' } },
   item: versionSchema,
   create: versionCreateSchema,

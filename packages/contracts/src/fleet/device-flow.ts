@@ -27,6 +27,7 @@ export type DeviceFlow = z.infer<typeof deviceFlowSchema>;
 export const deviceFlowResource = defineResource({
   path: DEVICE_FLOW_PATH,
   title: '设备流转',
+  list: { empty: '还没有设备流转记录,设备进货、出货、调拨、退货后在这里留下记录' },
   item: deviceFlowSchema,
   labels: {
     id: '序号',

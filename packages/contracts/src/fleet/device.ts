@@ -174,6 +174,13 @@ export const deviceResource = defineResource({
     area_id: { label: '地区', schema: idFilterSchema, input: { type: 'area' } },
   },
   exportable: true,
+  // people open the list for a box's state: its id, then whether it is online, licensed and where it stands in stock
+  list: {
+    key: 'gateway_id',
+    card: ['name', 'company_name', 'online', 'license_state', 'state'],
+    hidden: ['id', 'fingerprint', 'vpn_ip', 'updated_at', 'last_seen_at'],
+    empty: '还没有网关设备,新增后在这里查看它们的在线、授权与库存状态',
+  },
   actions: {
     assign: { title: '分配客户', permission: 'assign', target: 'bulk', body: deviceAssignSchema },
     tag: { title: '打标签', permission: 'tag', target: 'bulk', body: deviceTaggingSchema },

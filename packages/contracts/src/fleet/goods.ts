@@ -51,6 +51,7 @@ export type Goods = z.infer<typeof goodsSchema>;
 export const goodsResource = defineResource({
   path: GOODS_PATH,
   title: '设备类型',
+  list: { empty: '还没有设备类型,新增型号后进货单和设备都按它归类' },
   audit: { table: 'goods' },
   item: goodsSchema,
   create: goodsCreateSchema,

@@ -54,6 +54,7 @@ export const machineToolResource = defineResource({
   path: MACHINE_PATH,
   menu: MACHINE_MENU,
   title: '机床',
+  list: { empty: '还没有机床,新增的机床在这里显示运行状态' },
   audit: {
     table: 'machine_tool',
     labels: { device_id: '网关设备' },

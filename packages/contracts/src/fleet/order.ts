@@ -152,6 +152,7 @@ const orderActions = {
 export const buyOrderResource = defineResource({
   path: BUY_ORDER_PATH,
   title: '进货单',
+  list: { empty: '还没有进货单,新增进货单并确认后设备入库' },
   // an order's lines: logged under the order (its id is the record)
   audit: { table: 'buy_order', tables: { buy_order_line: { title: '进货单明细', labels: { ...lineLabels, order_id: '进货单' } } } },
   item: buyOrderSchema,
@@ -174,6 +175,7 @@ export const buyOrderResource = defineResource({
 export const sellOrderResource = defineResource({
   path: SELL_ORDER_PATH,
   title: '出货单',
+  list: { empty: '还没有出货单,新增出货单并确认后设备交给客户' },
   audit: { table: 'sell_order', tables: { sell_order_line: { title: '出货单明细', labels: { ...lineLabels, order_id: '出货单' } } } },
   item: sellOrderSchema,
   create: sellOrderCreateSchema,

@@ -36,6 +36,7 @@ export type DeviceTag = z.infer<typeof deviceTagSchema>;
 export const deviceTagResource = defineResource({
   path: TAG_PATH,
   title: '标签',
+  list: { empty: '还没有标签,新增后可以给设备打标签、按标签筛选' },
   audit: { table: 'device_tag' },
   item: deviceTagSchema,
   create: deviceTagCreateSchema,

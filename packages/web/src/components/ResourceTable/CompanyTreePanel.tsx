@@ -9,7 +9,7 @@ interface Props {
   /** The filter a chosen company sets, e.g. 'customer_id' (the descriptor's op says whether it covers the subtree). */
   field: string;
   title?: string;
-  width?: number;
+  width?: number | string;
 }
 
 /**

@@ -82,6 +82,8 @@ describe('export and import', () => {
     await screen.findByText('key_1');
     expect(screen.queryByText(/^导\s*入$/)).toBeNull();
     expect(screen.queryByText(/^导\s*出$/)).toBeNull();
+    // 批量删除 shows with a selection
+    await userEvent.setup({ delay: null }).click(document.querySelector<HTMLInputElement>('tbody input[type="checkbox"]')!);
     expect(screen.getByText('批量删除')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { resourceApi } from './api';
 import type { DetailTab } from './listTypes';
 import type { Id } from './types';
+import { usePhone } from './usePhone';
 import { resourceKey } from './useResourceTable';
 
 export interface RecordDrawerProps<T> {
@@ -21,7 +22,8 @@ export interface RecordDrawerProps<T> {
 
 /**
  * One record in a drawer, one tab per aspect of it, read from GET {resource}/{id} and refreshed with the
- * resource. A list's detail drawer is this one opened from a row; other pages (the map) open it on their own.
+ * resource. A list's detail drawer is this one opened from a row; other pages (the map) open it on their own. On a
+ * phone it takes the whole width, so nothing in it scrolls sideways.
  *
  * @example <RecordDrawer<Device> resource={DEVICE_PATH} id={id} open={id !== null} onClose={close} tabs={tabs} title={(d) => d?.gateway_id} />
  */
@@ -31,10 +33,11 @@ export function RecordDrawer<T extends object>({ resource, id, open, onClose, ta
     queryFn: () => resourceApi<T>(resource).get(id!),
     enabled: id !== null,
   });
+  const phone = usePhone();
   const data = record.data;
   const body = record.isPending ? <Spin /> : data ? <Tabs items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: tab.render(data) }))} /> : <Empty />;
   return (
-    <Drawer open={open} onClose={onClose} size={width} title={title(data)} destroyOnHidden>
+    <Drawer open={open} onClose={onClose} size={phone ? '100%' : width} title={title(data)} destroyOnHidden>
       {body}
     </Drawer>
   );

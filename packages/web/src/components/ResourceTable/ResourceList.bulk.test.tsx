@@ -35,6 +35,8 @@ const bulkActions: BulkAction[] = [
 ];
 
 const rowCheckbox = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox');
+// the dialog (rendered ahead, closed) carries the same title
+const assignButton = () => screen.queryAllByText('分配客户').map((el) => el.closest('button')).find(Boolean) ?? undefined;
 const listLoads = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path === P).length;
 
 let calls: ApiCall[];
@@ -53,12 +55,13 @@ describe('ResourceList bulk actions', () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<ResourceTable<Box> resource={P} columns={columns} bulkActions={bulkActions} />, P);
     await screen.findByText('一号网关');
-    // the dialog (rendered ahead, closed) carries the same title
-    const assign = screen.getAllByText('分配客户').map((el) => el.closest('button')).find(Boolean)!;
-    expect(assign).toBeDisabled();
+    // bulk actions wait in the selection bar, which shows only while rows are selected
+    expect(assignButton()).toBeUndefined();
+    expect(screen.queryByText(/^已选/)).toBeNull();
     await user.click(rowCheckbox('一号网关'));
     await user.click(rowCheckbox('三号网关'));
-    await user.click(assign);
+    expect(screen.getByText('已选 2 项')).toBeInTheDocument();
+    await user.click(assignButton()!);
     await user.type(within(dialog()).getByLabelText('客户'), '7');
     const loads = listLoads(calls);
     await user.click(within(dialog()).getByText(twoChars('确定')));
@@ -66,7 +69,8 @@ describe('ResourceList bulk actions', () => {
     expect(await screen.findByText('已分配 2 台设备')).toBeInTheDocument();
     await waitFor(() => expect(listLoads(calls)).toBeGreaterThan(loads));
     await waitFor(() => expect(rowCheckbox('一号网关')).not.toBeChecked());
-    expect(assign).toBeDisabled();
+    expect(screen.queryByText(/^已选/)).toBeNull();
+    expect(assignButton()).toBeUndefined();
   });
 
   it('confirms with the count first when the action asks, and hides an action without its permission bit', async () => {
@@ -82,5 +86,18 @@ describe('ResourceList bulk actions', () => {
     await user.click(within(question.closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/reboot`, { ids: [2] }]]));
     expect(await screen.findByText('操作成功')).toBeInTheDocument();
+  });
+
+  it('取消选择 clears the selection and the bar with it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<ResourceTable<Box> resource={P} columns={columns} bulkActions={bulkActions} />, P);
+    await screen.findByText('一号网关');
+    await user.click(rowCheckbox('二号网关'));
+    expect(screen.getByText('已选 1 项')).toBeInTheDocument();
+    expect(screen.queryByLabelText('刷新')).toBeNull();
+    await user.click(screen.getByText('取消选择'));
+    expect(rowCheckbox('二号网关')).not.toBeChecked();
+    expect(screen.queryByText(/^已选/)).toBeNull();
+    expect(screen.getByLabelText('刷新')).toBeInTheDocument();
   });
 });

@@ -127,12 +127,12 @@ describe('ResourceList canDelete', () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<ResourceTable<Box> resource={P} columns={columns} canDelete={canDelete} />, P);
     await screen.findByText('一号网关');
-    const bulk = screen.getByText('批量删除').closest('button')!;
     await user.click(rowCheckbox('一号网关'));
-    expect(bulk).toBeEnabled();
+    const bulk = () => screen.getByText('批量删除').closest('button')!;
+    expect(bulk()).toBeEnabled();
     await user.click(rowCheckbox('二号网关'));
-    expect(bulk).toBeDisabled();
-    await user.hover(bulk.closest('span')!);
+    expect(bulk()).toBeDisabled();
+    await user.hover(bulk().closest('span')!);
     expect(await screen.findByText('设备下还有 3 台机床')).toBeInTheDocument();
   });
 });

@@ -69,11 +69,12 @@ describe('ResourceTable actions', () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<ResourceTable<Row> resource={P} title="配置" columns={columns} />);
     await screen.findByText('key_1');
-    const bulk = screen.getByText('批量删除').closest('button')!;
-    expect(bulk).toBeDisabled();
+    // 批量删除 waits in the selection bar until rows are selected
+    expect(screen.queryByText('批量删除')).toBeNull();
     await user.click(rowCheckboxes()[0]);
     await user.click(rowCheckboxes()[2]);
-    await user.click(bulk);
+    expect(screen.getByText('已选 2 项')).toBeInTheDocument();
+    await user.click(screen.getByText('批量删除').closest('button')!);
     await user.click(within(overlayOf('此操作将永久删除选中的 2 条记录, 是否继续?')).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['DELETE', P, { ids: [1, 3] }]]));
     expect(await screen.findByText('删除成功')).toBeInTheDocument();

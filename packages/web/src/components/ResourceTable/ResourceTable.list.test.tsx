@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ColumnsType } from 'antd/es/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,22 +90,71 @@ describe('ResourceTable list', () => {
     expect(urlQuery().get('end_date')).toBe(end);
   });
 
-  it('column settings hide and reorder columns, and the choice survives a remount', async () => {
+  it('column settings hide and reorder columns, keep the key column first, and the choice survives a remount', async () => {
     const user = userEvent.setup({ delay: null });
     const first = renderInShell(page());
     await screen.findByText('共 45 条');
     expect(headers()).toEqual(['键', '值', '描述', '操作']);
 
     await user.click(screen.getByLabelText('列设置'));
-    await user.click(await screen.findByLabelText('描述'));
+    const settings = within(await waitFor(() => document.querySelector<HTMLElement>('.ant-popover')!));
+    // 键 names the rows: it stays shown and first
+    expect(settings.getByLabelText('键')).toBeDisabled();
+    expect(settings.getByLabelText('下移 键')).toBeDisabled();
+    expect(settings.getByLabelText('上移 值')).toBeDisabled();
+    await user.click(settings.getByLabelText('下移 值'));
+    await waitFor(() => expect(headers()).toEqual(['键', '描述', '值', '操作']));
+    await user.click(settings.getByLabelText('描述'));
     await waitFor(() => expect(headers()).toEqual(['键', '值', '操作']));
-    await user.click(screen.getByLabelText('下移 键'));
-    await waitFor(() => expect(headers()).toEqual(['值', '键', '操作']));
 
     first.unmount();
     renderInShell(page());
     await screen.findByText('共 45 条');
+    expect(headers()).toEqual(['键', '值', '操作']);
+    expect(JSON.parse(localStorage.getItem(`columns:${P}`)!)).toEqual({ order: ['key', 'description', 'value'], hidden: ['description'], shown: [] });
+  });
+
+  it('fixes the key column at the left, leaves the declared columns off until chosen, and lists them in 列设置', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<ResourceTable<Row> resource={P} title="配置" columns={columns} presentation={{ key: 'value', hidden: ['description'] }} />);
+    await screen.findByText('共 45 条');
     expect(headers()).toEqual(['值', '键', '操作']);
-    expect(JSON.parse(localStorage.getItem(`columns:${P}`)!)).toEqual({ order: ['value', 'key', 'description'], hidden: ['description'] });
+    expect(header('值').className).toContain('ant-table-cell-fix');
+    await user.click(screen.getByLabelText('列设置'));
+    const description = within(await waitFor(() => document.querySelector<HTMLElement>('.ant-popover')!)).getByLabelText('描述');
+    expect(description).not.toBeChecked();
+    await user.click(description);
+    await waitFor(() => expect(headers()).toEqual(['值', '键', '描述', '操作']));
+  });
+
+  it('keeps the hidden select-all copy antd measures columns with out of the tab order', async () => {
+    renderInShell(<ResourceTable<Row> resource={P} title="配置" columns={columns} />);
+    await screen.findByText('共 45 条');
+    const measured = () => [...document.querySelectorAll<HTMLElement>('.ant-table-measure-row input, .ant-table-measure-row button')];
+    await waitFor(() => expect(measured().length).toBeGreaterThan(0));
+    await waitFor(() => expect(measured().map((element) => element.tabIndex)).toEqual(measured().map(() => -1)));
+    // the header's own select-all stays reachable
+    expect(document.querySelector<HTMLInputElement>('thead input[type="checkbox"]')!.tabIndex).not.toBe(-1);
+  });
+
+  it('an empty list says what belongs there and offers 新增 to whom may add', async () => {
+    const user = userEvent.setup({ delay: null });
+    fetchMock = mockApi({ [`GET ${P}`]: () => listBody(0) }).fetchMock;
+    renderInShell(
+      <ResourceTable<Row> resource={P} title="配置" columns={columns} presentation={{ empty: '还没有配置: 新增的配置项在这里列出' }} form={() => null} />,
+    );
+    expect(await screen.findByText('还没有配置: 新增的配置项在这里列出')).toBeInTheDocument();
+    await user.click(screen.getAllByText('新增配置').map((el) => el.closest('button')).find(Boolean)!);
+    expect(await screen.findByRole('dialog', { name: '新增配置' })).toBeInTheDocument();
+  });
+
+  it('an empty search result says nothing matched and clears the search', async () => {
+    const user = userEvent.setup({ delay: null });
+    fetchMock = mockApi({ [`GET ${P}`]: () => listBody(0) }).fetchMock;
+    renderInShell(page(), `${P}?keywords=nothing`);
+    expect(await screen.findByText('没有符合条件的记录')).toBeInTheDocument();
+    expect(screen.queryByText('还没有配置')).toBeNull();
+    await user.click(screen.getByText('清除筛选'));
+    await waitFor(() => expect(urlQuery().toString()).toBe(''));
   });
 });

@@ -1,10 +1,11 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Badge, Button, DatePicker, Drawer, Flex, Form, Input } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from '../../utils/dayjs';
 import { FilterInput } from './FilterInput';
 import { RT } from './messages';
 import type { FilterField, FilterValues, ListQuery, QueryPatch } from './types';
+import { usePhone } from './usePhone';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -51,21 +52,83 @@ function patchOf({ keywords, dateRange, ...rest }: Values): QueryPatch {
   };
 }
 
+/** How many narrowings besides the keywords are on: the date range and each filter. */
+export const activeFilterCount = (query: ListQuery) => (query.dateRange ? 1 : 0) + Object.keys(query.filters).length;
+
 /**
  * Keyword, date range and filters of a list. Dates and select filters apply as soon as they change; typed text
- * applies on Enter or 搜索. The fields follow the list state (重置, back/forward, a shared link).
+ * applies on Enter or 搜索. The fields follow the list state (重置, back/forward, a shared link). On a phone only the
+ * keywords stay in sight; the date range and filters fold into a drawer behind 筛选, which counts those that are on.
  */
 export function SearchBar({ query, onSearch, onReset, filters, dateRange = true, keywordsHint }: Props) {
   const [form] = Form.useForm<Values>();
+  const phone = usePhone();
+  const [drawer, setDrawer] = useState(false);
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(valuesOf(query));
   }, [form, query]);
 
   const fields = Array.isArray(filters) ? filters : [];
-  const immediate = new Set(['dateRange', ...fields.filter((f) => f.type !== 'text').map((f) => f.name)]);
+  // in the drawer a filter applies with its 搜索: the list behind it should not jump while people choose
+  const immediate = new Set(phone ? [] : ['dateRange', ...fields.filter((f) => f.type !== 'text').map((f) => f.name)]);
   // all values, also filters of the URL that have no field here (e.g. a link from another page)
   const apply = () => onSearch(patchOf(form.getFieldsValue(true) as Values));
+
+  const keywords = (
+    <Form.Item name="keywords" style={phone ? { flex: 1, marginInlineEnd: 8 } : undefined}>
+      <Input allowClear aria-label={RT.keywordsPlaceholder} placeholder={RT.keywordsPlaceholder} title={keywordsHint} style={phone ? undefined : { width: 200 }} />
+    </Form.Item>
+  );
+  const narrowing = (
+    <>
+      {dateRange && (
+        <Form.Item name="dateRange" label={phone ? RT.dateRange : undefined}>
+          <DatePicker.RangePicker presets={DATE_PRESETS} placeholder={[RT.startDate, RT.endDate]} style={phone ? { width: '100%' } : undefined} />
+        </Form.Item>
+      )}
+      {fields.map((field) => (
+        <Form.Item key={field.name} name={field.name} label={phone ? field.label : undefined}>
+          <FilterInput field={field} block={phone} />
+        </Form.Item>
+      ))}
+      {typeof filters === 'function' && filters()}
+    </>
+  );
+  const hasNarrowing = dateRange || fields.length > 0 || typeof filters === 'function';
+
+  if (phone) {
+    const count = activeFilterCount(query);
+    return (
+      <Form form={form} layout="vertical" onFinish={apply} onValuesChange={(changed: Values) => Object.keys(changed).some((key) => immediate.has(key)) && apply()} style={{ marginBottom: 12 }}>
+        <Flex align="flex-start">
+          {keywords}
+          {hasNarrowing && (
+            <Badge count={count} size="small">
+              <Button icon={<FilterOutlined />} aria-label={count ? RT.filterCount(count) : RT.filter} onClick={() => setDrawer(true)}>
+                {RT.filter}
+              </Button>
+            </Badge>
+          )}
+        </Flex>
+        <Drawer title={RT.filters} placement="bottom" size="auto" open={drawer} onClose={() => setDrawer(false)} forceRender
+          footer={
+            <Flex gap={8} justify="flex-end">
+              <Button icon={<ReloadOutlined />} onClick={() => { onReset(); setDrawer(false); }}>
+                {RT.reset}
+              </Button>
+              <Button type="primary" icon={<SearchOutlined />} onClick={() => { form.submit(); setDrawer(false); }}>
+                {RT.search}
+              </Button>
+            </Flex>
+          }
+        >
+          {/* the drawer is drawn elsewhere in the page, but its fields are still the form's */}
+          {narrowing}
+        </Drawer>
+      </Form>
+    );
+  }
 
   return (
     <Form
@@ -75,20 +138,8 @@ export function SearchBar({ query, onSearch, onReset, filters, dateRange = true,
       onValuesChange={(changed: Values) => Object.keys(changed).some((key) => immediate.has(key)) && apply()}
       style={{ rowGap: 8, marginBottom: 12 }}
     >
-      <Form.Item name="keywords">
-        <Input allowClear aria-label={RT.keywordsPlaceholder} placeholder={RT.keywordsPlaceholder} title={keywordsHint} style={{ width: 200 }} />
-      </Form.Item>
-      {dateRange && (
-        <Form.Item name="dateRange">
-          <DatePicker.RangePicker presets={DATE_PRESETS} placeholder={[RT.startDate, RT.endDate]} />
-        </Form.Item>
-      )}
-      {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name}>
-          <FilterInput field={field} />
-        </Form.Item>
-      ))}
-      {typeof filters === 'function' && filters()}
+      {keywords}
+      {narrowing}
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
           {RT.search}

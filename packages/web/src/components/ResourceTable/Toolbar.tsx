@@ -1,5 +1,5 @@
-import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { Button, Flex, Popconfirm, Space, Switch, Tooltip } from 'antd';
+import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Flex, Space, Switch, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { ColumnSettings } from './ColumnSettings';
 import { ExportButton } from './ExportButton';
@@ -20,10 +20,6 @@ interface Props {
   title: string;
   allowed: Allowed;
   onAdd: () => void;
-  selectedCount: number;
-  onBulkDelete: () => Promise<void>;
-  /** Why 批量删除 cannot take the selection (a selected row that cannot go); it is then disabled with this tooltip. */
-  bulkDeleteRefused?: string;
   /** What an export covers. */
   filters: Record<string, unknown>;
   onRefresh: () => void;
@@ -34,11 +30,11 @@ interface Props {
 }
 
 /**
- * The buttons above a list: 新增, 批量删除, 导出, 导入 (each only with its permission), the page's extra buttons, then
- * 自动刷新, 刷新 and 列设置.
+ * The buttons above a list that need no selection: 新增, 导出, 导入 (each only with its permission), the page's extra
+ * buttons, then 自动刷新, 刷新 and 列设置. What acts on selected rows waits in the selection bar.
  */
 export function Toolbar(props: Props) {
-  const { resource, title, allowed, selectedCount } = props;
+  const { resource, title, allowed } = props;
   return (
     <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
       <Space wrap>
@@ -46,25 +42,6 @@ export function Toolbar(props: Props) {
           <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd}>
             {RT.add}
           </Button>
-        )}
-        {allowed.delete && (
-          <Tooltip title={props.bulkDeleteRefused}>
-            {/* a disabled button takes no pointer events: the tooltip listens on a wrapper */}
-            <span>
-              <Popconfirm
-                title={RT.confirmBulkDelete(selectedCount)}
-                okText={RT.ok}
-                cancelText={RT.cancel}
-                okButtonProps={{ danger: true }}
-                disabled={!selectedCount || !!props.bulkDeleteRefused}
-                onConfirm={() => void props.onBulkDelete().catch(() => undefined)}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={!selectedCount || !!props.bulkDeleteRefused}>
-                  {RT.bulkDelete}
-                </Button>
-              </Popconfirm>
-            </span>
-          </Tooltip>
         )}
         {allowed.export && <ExportButton resource={resource} filters={props.filters} />}
         {allowed.import && <ImportButton resource={resource} title={title} onImported={props.onRefresh} />}

@@ -8,10 +8,15 @@ import type { ColumnSettingsControls } from './useColumnSettings';
 import type { useEditor } from './useEditor';
 import type { ResourceTableResult } from './useResourceTable';
 
-/** A button in a row's 操作 column, after 编辑 and 删除. */
+/**
+ * An action in a row's 操作 column, after 编辑 (before it when `main`) and before 删除; a row shows three as
+ * buttons and the rest under 更多.
+ */
 export interface RowAction<T extends object> {
   key: string;
   label: ReactNode;
+  /** What people mostly open a row for (详情): it leads the row's buttons and is the one a phone's card shows. */
+  main?: boolean;
   /** The permission bit on the list's menu the button needs (hidden without it). */
   permission?: Action;
   /** Whether this row offers the action (e.g. only online boxes); default all rows. */
@@ -93,7 +98,11 @@ export interface ResourceListValue<T extends object = object> extends ResourceTa
   form?: ComponentType<ResourceFormProps<T>>;
   formMode: 'modal' | 'drawer';
   formWidth?: number;
-  columns: ColumnSettingsControls & { visibleColumns: ColumnsType<T> };
+  columns: ColumnSettingsControls & { visibleColumns: ColumnsType<T>; keyColumn?: string };
+  /** The fields a phone's card shows under the key column (else the next columns shown). */
+  cardFields?: readonly string[];
+  /** What an empty list says belongs in it. */
+  emptyText: string;
   /** The search bar's filters. */
   filterFields?: FilterField[] | (() => ReactNode);
   /** Whether the list has a date range to narrow by. */

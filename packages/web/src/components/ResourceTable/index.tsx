@@ -9,6 +9,7 @@ import { ListToolbar } from './ListToolbar';
 import type { DetailTab, ResourceListProps, RowAction } from './listTypes';
 import { RT } from './messages';
 import { ResourceList } from './ResourceList';
+import { usePhone } from './usePhone';
 
 export type ResourceTableProps<T extends object> = ResourceListProps<T> & {
   /** Buttons added to the toolbar's left group. */
@@ -42,8 +43,10 @@ export type ResourceTableProps<T extends object> = ResourceListProps<T> & {
  * }
  */
 export function ResourceTable<T extends object>({ extraToolbar, detail, tree, ...props }: ResourceTableProps<T>) {
-  const showDetail: RowAction<T>[] = detail ? [{ key: '__detail', label: RT.detail, onClick: (row, list) => list.detail.show(row) }] : [];
+  const showDetail: RowAction<T>[] = detail ? [{ key: '__detail', label: RT.detail, main: true, onClick: (row, list) => list.detail.show(row) }] : [];
   const rowActions = detail ? [...showDetail, ...(props.rowActions ?? [])] : props.rowActions;
+  // a phone has no room beside the list: the tree goes above it
+  const phone = usePhone();
   const list = (
     <div style={{ flex: 1, minWidth: 0 }}>
       <ListSearchBar />
@@ -56,8 +59,8 @@ export function ResourceTable<T extends object>({ extraToolbar, detail, tree, ..
   return (
     <ResourceList<T> {...props} rowActions={rowActions}>
       {tree ? (
-        <Flex gap={12} align="flex-start">
-          <CompanyTreePanel field={tree.field} title={tree.title} />
+        <Flex gap={12} align={phone ? 'stretch' : 'flex-start'} vertical={phone}>
+          <CompanyTreePanel field={tree.field} title={tree.title} width={phone ? '100%' : undefined} />
           {list}
         </Flex>
       ) : (

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from '@gw/contracts';
+import type { ListPresentation, ResourceDescriptor } from '@gw/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import type { ComponentType, ReactNode } from 'react';
 import type { LiveRows } from './useLiveRows';
@@ -26,6 +26,8 @@ export type ResourceListProps<T extends object> = ListSource & {
   title?: string;
   /** Columns with `key`s; a sortable column's key is the server's sort field; titles default to the descriptor's labels. */
   columns: ColumnsType<T>;
+  /** Its key column, a phone's card, columns off by default and its empty text, over the descriptor's `list`. */
+  presentation?: ListPresentation;
   /** Default: the descriptor's filters. */
   filters?: FilterField[] | (() => ReactNode);
   fixedFilters?: FixedFilters;

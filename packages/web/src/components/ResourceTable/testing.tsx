@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useState } from 'react';
@@ -51,3 +52,28 @@ export function listBody(count = 45, limit = 20) {
 
 /** Waits until the table has stopped loading (while it loads, antd blurs it and it takes no clicks). */
 export const settled = () => waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+
+/** A row's action, among its buttons or under its 更多: the button, or null once 更多 has been opened without it. */
+async function rowActionButton(user: UserEvent, row: HTMLElement, name: string | RegExp): Promise<HTMLElement | null> {
+  const direct = within(row)
+    .queryAllByText(name)
+    .map((element) => element.closest('button'))
+    .find(Boolean);
+  if (direct) return direct;
+  const more = within(row).queryByText('更多')?.closest('button');
+  if (!more) return null;
+  await user.click(more);
+  const items = await screen.findAllByRole('menuitem');
+  return items.find((item) => (typeof name === 'string' ? item.textContent === name : name.test(item.textContent ?? ''))) ?? null;
+}
+
+/** Clicks a row's action, as a user finds it: a button in the row, or an item under the row's 更多. */
+export async function clickRowAction(user: UserEvent, row: HTMLElement, name: string | RegExp): Promise<HTMLElement> {
+  const target = await rowActionButton(user, row, name);
+  if (!target) throw new Error(`row action ${String(name)} not found in the row nor under its 更多`);
+  await user.click(target);
+  return target;
+}
+
+/** Whether a row offers the action at all, as a button or under its 更多 (which it opens and leaves open). */
+export const offersRowAction = async (user: UserEvent, row: HTMLElement, name: string | RegExp) => !!(await rowActionButton(user, row, name));

@@ -58,7 +58,8 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
   });
   const columns = useMemo(() => (descriptor ? sortable(titled(props.columns, descriptor), descriptor) : props.columns), [descriptor, props.columns]);
   // remembered per resource: one machine tool's alarm list (/device/machine/7/alarms) keeps the choice of all of them
-  const columnSettings = useColumnSettings(descriptor?.path ?? resource, columns);
+  const presentation = { ...descriptor?.list, ...props.presentation };
+  const columnSettings = useColumnSettings(descriptor?.path ?? resource, columns, presentation);
 
   const client = useQueryClient();
   const action = useMutation({
@@ -87,6 +88,8 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     formMode: props.formMode ?? 'modal',
     formWidth: props.formWidth,
     columns: columnSettings,
+    cardFields: presentation.card,
+    emptyText: presentation.empty ?? RT.empty(title),
     filterFields: props.filters ?? (descriptor ? filtersFrom(descriptor) : undefined),
     dateRange: descriptor ? !!descriptor.dateField : true,
     keywordsHint: descriptor?.keywordsHint,

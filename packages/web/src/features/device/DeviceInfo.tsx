@@ -1,10 +1,10 @@
-import { DEVICE_STATE_TITLES, type Device, deviceResource, labelOf, parseAddress } from '@gw/contracts';
+import { type Device, deviceResource, labelOf, parseAddress } from '@gw/contracts';
 import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { areaLabel } from '../../utils/dictionary';
 import { parseTime } from '../../utils/format';
 import { DeviceRejection } from './DeviceRejection';
-import { DeviceTags, LicenseTag, OnlineDot } from './deviceColumns';
+import { DeviceTags, LicenseTag, OnlineDot, StockStateTag } from './deviceColumns';
 
 /** 基本信息: every field of the box as GET /device/device/{id} answered it, and its last refused telemetry if any. */
 export function DeviceInfo({ device }: { device: Device }) {
@@ -15,7 +15,7 @@ export function DeviceInfo({ device }: { device: Device }) {
     ['goods_name', device.goods_name],
     ['fingerprint', device.fingerprint],
     ['vpn_ip', device.vpn_ip],
-    ['state', DEVICE_STATE_TITLES[device.state]],
+    ['state', <StockStateTag state={device.state} />],
     ['online', <OnlineDot online={device.online} />],
     ['license_state', <LicenseTag state={device.license_state} />],
     ['last_seen_at', parseTime(device.last_seen_at)],
@@ -33,7 +33,10 @@ export function DeviceInfo({ device }: { device: Device }) {
   return (
     <>
       <Descriptions
-        column={2}
+        // one field a line on a phone: two would not fit its width
+        column={{ xs: 1, sm: 2 }}
+        // a fingerprint or ICCID is one long word: it wraps rather than widening the drawer
+        styles={{ content: { wordBreak: 'break-all' } }}
         size="small"
         bordered
         items={items.map(([field, value]) => ({ key: field, label: labelOf(deviceResource, field), children: value, span: field === 'address' || field === 'remark' ? 2 : 1 }))}

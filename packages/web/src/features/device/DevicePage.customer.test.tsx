@@ -2,7 +2,7 @@ import { ACTION } from '@gw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../components/ResourceTable/testing';
+import { offersRowAction, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars, writes } from '../../test/ui';
@@ -33,12 +33,15 @@ describe('网关设备 for a customer’s user', { timeout: 60_000 }, () => {
   it('offers none of the vendor’s controls, even with their bits: no 新增, no 分配客户; 重置密钥 needs its own bit', async () => {
     renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
+    // the bulk actions show with a selection
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(screen.getByText('一号网关').closest('tr')!).getByRole('checkbox'));
     expect(screen.getByText('打标签', { selector: 'button *' })).toBeInTheDocument();
     expect(screen.queryByText(twoChars('新增'))).toBeNull();
     expect(screen.queryByText('分配客户')).toBeNull();
     // nor the stock movements, though they need the same bit
     for (const move of [twoChars('退货'), twoChars('维修'), '维修完成', twoChars('报废')]) expect(screen.queryByText(move, { selector: 'button *' })).toBeNull();
-    expect(screen.queryByText('重置密钥')).toBeNull();
+    expect(await offersRowAction(user, screen.getByText('一号网关').closest('tr')!, '重置密钥')).toBe(false);
     // no filter whose choices the user may not read: companies and device types
     const search = within(document.querySelector<HTMLElement>('form.ant-form-inline')!);
     expect(search.queryByLabelText('公司')).toBeNull();

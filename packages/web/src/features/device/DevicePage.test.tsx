@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../components/ResourceTable/testing';
+import { clickRowAction, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { modal, twoChars, writes } from '../../test/ui';
@@ -34,15 +34,19 @@ afterEach(() => vi.unstubAllGlobals());
 
 // a whole page with its dialogs: slow on a loaded 2-core machine
 describe('网关设备', { timeout: 60_000 }, () => {
-  it('lists the boxes in the origin console’s columns, with 未授权 / 已授权, the online dot and coloured tags', async () => {
+  it('leads with state: 设备ID, name and company, then 是否在线, 授权许可 and 库存状态; the technical columns wait in 列设置', async () => {
+    const user = userEvent.setup({ delay: null });
     renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
-    expect(headers()).toEqual(
-      expect.arrayContaining(['序号', '设备ID', '公司名称', '设备名称', '设备指纹', 'IP地址', '更新时间', '授权许可', '是否在线', '设备类型', '标签', '固件版本', '最后在线']),
-    );
-    expect(headers().slice(0, 9)).toEqual(['序号', '设备ID', '公司名称', '设备名称', '设备指纹', 'IP地址', '更新时间', '授权许可', '是否在线']);
+    expect(headers()).toEqual(['设备ID', '设备名称', '公司名称', '是否在线', '授权许可', '库存状态', '设备类型', '标签', '固件版本', '操作']);
+    expect(headers()).not.toContain('设备指纹');
     const first = rowOf('一号网关');
-    expect(within(first).getByText('10.8.0.2')).toBeInTheDocument();
+    expect(within(first).queryByText('10.8.0.2')).toBeNull();
+    await user.click(screen.getByLabelText('列设置'));
+    const settings = within(await waitFor(() => document.querySelector<HTMLElement>('.ant-popover')!));
+    for (const hidden of ['序号', '设备指纹', 'IP地址', '更新时间', '最后在线']) expect(settings.getByLabelText(hidden)).not.toBeChecked();
+    await user.click(settings.getByLabelText('IP地址'));
+    expect(await within(rowOf('一号网关')).findByText('10.8.0.2')).toBeInTheDocument();
     expect(within(first).getByText('未授权')).toBeInTheDocument();
     expect(within(first).getByText('在线')).toBeInTheDocument();
     expect(within(first).getByText('重点')).toHaveClass('ant-tag-red');
@@ -56,18 +60,21 @@ describe('网关设备', { timeout: 60_000 }, () => {
     renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(screen.getByText(twoChars('新增'))).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(within(rowOf('一号网关')).getByRole('checkbox'));
     expect(screen.getByText('分配客户', { selector: 'button *' })).toBeInTheDocument();
   });
 
-  it('keeps a box with machine tools: its 删除 is disabled and says how many', async () => {
+  it('shows three actions per row, 详情 first, and the rest under 更多, where a box with machine tools has 删除 disabled saying how many', async () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<DevicePage />, P);
     await screen.findByText('二号网关');
-    const remove = within(rowOf('二号网关')).getByText(twoChars('删除')).closest('button')!;
-    expect(remove).toBeDisabled();
-    await user.hover(remove.parentElement!);
-    expect(await screen.findByText('设备下还有 2 台机床,请先删除机床')).toBeInTheDocument();
-    expect(within(rowOf('一号网关')).getByText(twoChars('删除')).closest('button')).toBeEnabled();
+    const buttons = [...rowOf('二号网关').querySelectorAll('td:last-child button')].map((button) => button.textContent?.replace(/\s/g, ''));
+    expect(buttons).toEqual(['详情', '编辑', '机床', '更多']);
+    await user.click(within(rowOf('二号网关')).getByText('更多').closest('button')!);
+    const remove = (await screen.findAllByRole('menuitem')).find((item) => item.textContent?.startsWith('删除'))!;
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveTextContent('设备下还有 2 台机床,请先删除机床');
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toContain('重置密钥');
   });
 
   it('shows the new box’s secret once after the create, to copy, with the warning', async () => {
@@ -93,7 +100,7 @@ describe('网关设备', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
-    await user.click(within(rowOf('一号网关')).getByText('重置密钥'));
+    await clickRowAction(user, rowOf('一号网关'), '重置密钥');
     const question = await screen.findByText(/重置后旧密钥立即失效/);
     expect(writes(calls)).toEqual([]);
     await user.click(within(question.closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));
@@ -132,10 +139,10 @@ describe('网关设备', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
-    // antd spaces a two-character label (维 修)
-    for (const move of [twoChars('维修'), '维修完成', twoChars('报废')]) expect(screen.getByText(move, { selector: 'button *' })).toBeInTheDocument();
     await user.click(within(rowOf('一号网关')).getByRole('checkbox'));
     await user.click(within(rowOf('二号网关')).getByRole('checkbox'));
+    // antd spaces a two-character label (维 修)
+    for (const move of [twoChars('维修'), '维修完成', twoChars('报废')]) expect(screen.getByText(move, { selector: 'button *' })).toBeInTheDocument();
     await user.click(screen.getByText(twoChars('退货'), { selector: 'button *' }));
     await user.click(within(await modal('退货')).getByLabelText('备注'));
     await user.paste('客户退回,外壳破损');

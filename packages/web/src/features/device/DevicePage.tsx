@@ -50,8 +50,8 @@ export default function DevicePage() {
   const shortUrlActions = useShortUrlActions();
 
   const rowActions: RowAction<Device>[] = [
+    { key: 'detail', label: M.detail, main: true, onClick: (row, list) => list.detail.show(row) },
     ...(can(MACHINE_MENU, 'query') ? [{ key: 'machines', label: M.machines, onClick: (row: Device) => void navigate(`${MACHINE_MENU}/${row.id}`) }] : []),
-    { key: 'detail', label: M.detail, onClick: (row, list) => list.detail.show(row) },
     ...rowActionsFrom<Device>(deviceResource, { secret: (data, row) => setSecret({ gatewayId: row.gateway_id, secret: (data as { secret: string }).secret }) }),
     ...remoteRowActions(setConfigured),
   ];

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../components/ResourceTable/testing';
+import { clickRowAction, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, json, mockApi, ok, userInfo } from '../../test/mockApi';
 import { dialog, twoChars, writes } from '../../test/ui';
@@ -42,7 +42,7 @@ describe('网关设备: 刷新 and 远程配置', { timeout: 60_000 }, () => {
     renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
     expect(within(rowOf('一号网关')).getByText('v1.2.0')).toBeInTheDocument();
-    await user.click(within(rowOf('一号网关')).getByText(twoChars('刷新')));
+    await clickRowAction(user, rowOf('一号网关'), twoChars('刷新'));
     expect(await screen.findByText('刷新成功')).toBeInTheDocument();
     expect(await within(rowOf('一号网关')).findByText('v1.3.0')).toBeInTheDocument();
     expect(writes(calls)).toEqual([['POST', `${P}/1/refresh`, undefined]]);
@@ -52,7 +52,7 @@ describe('网关设备: 刷新 and 远程配置', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
-    await user.click(within(rowOf('一号网关')).getByText('远程配置'));
+    await clickRowAction(user, rowOf('一号网关'), '远程配置');
     await screen.findByText('远程配置 · 登录设备 GW-001');
     await user.type(within(dialog()).getByLabelText('设备密码'), 'wrong');
     await user.click(within(dialog()).getByText(twoChars('确定')));
