@@ -89,7 +89,8 @@ export async function visitEach(page: Page, base: string, pages: readonly TourPa
       const landed = new URL(page.url()).pathname;
       if (landed !== new URL(`${base}${at.path}`).pathname) problems.push(`landed at ${landed}`);
       await expect.poll(() => page.locator('.ant-spin-spinning').count(), { message: `${at.path}: still loading` }).toBe(0);
-      await page.waitForLoadState('networkidle');
+      // a page that keeps polling (版本管理's rollouts) never falls quiet: its first answers are in by now
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
       await page.waitForTimeout(TOAST_GRACE_MS);
       if (look) await look(page, at);
       const toasts = await page.evaluate(() => (window as unknown as { __errorToasts?: string[] }).__errorToasts ?? []);

@@ -51,7 +51,7 @@ describe('角色管理 /system/role', () => {
     const byName = Object.fromEntries(listed.data.map((r: { name: string; member_count: number }) => [r.name, r]));
     expect(byName['运维-查看']).toMatchObject({ parent_id: parent.id, member_count: 2 });
     expect(byName['运维'].member_count).toBe(0);
-    expect(byName.admin.member_count).toBe(1);
+    expect(byName['超级管理员'].member_count).toBe(1);
     expect(listed.data[0].id).toBe(ROLE_ADMIN);
   });
 
