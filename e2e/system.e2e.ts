@@ -46,7 +46,7 @@ describe('system administration in Chromium', () => {
     await sidebarOf(admin).getByText('管理员', { exact: true }).click();
     await admin.waitForURL('**/custom/system/admin_user**');
     await admin.getByRole('button', { name: label('新增') }).click();
-    const userForm = admin.getByRole('dialog', { name: '新增管理员' });
+    const userForm = admin.getByRole('dialog', { name: '新增用户' });
     await userForm.getByLabel('用户名', { exact: true }).fill(USER);
     // the platform's own company: its users see every company's records
     await userForm.getByLabel('所属公司', { exact: true }).click();
@@ -120,7 +120,7 @@ describe('system administration in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/^登录日志_\d{8}_\d{6}\.xlsx$/);
 
     const rows = await sheetRows(await download.path());
-    expect(rows[0]).toEqual(['时间', '公司', '用户', 'IP', '浏览器 (User-Agent)', '结果', '原因']);
+    expect(rows[0]).toEqual(['时间', '公司', '用户', 'IP', '浏览器与系统', '结果', '原因']);
     expect(rows.slice(1).map((row) => [row[2], row[5], row[6]])).toEqual([
       [GHOST, '失败', '密码错误'],
       [GHOST, '失败', '密码错误'],

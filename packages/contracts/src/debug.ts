@@ -8,6 +8,9 @@ import { menuPath } from './menus.js';
  * command of the box's own HTTP API over MQTT (control/<gw>/v1) and answers the box's reply (echo/<gw>/v1).
  */
 export const DEBUG_CLIENT_PATH = menuPath('debug');
+/** The boxes of the caller's scope a debug session may open on (`[{id, gateway_id, name}]`, searched by either). */
+export const DEBUG_DEVICES_URL = `${DEBUG_CLIENT_PATH}/devices`;
+export const debugDeviceOptionSchema = z.object({ id: z.number(), gateway_id: z.string(), name: z.string() });
 
 export const BOX_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type BoxMethod = (typeof BOX_METHODS)[number];

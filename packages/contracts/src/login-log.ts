@@ -40,7 +40,7 @@ export const loginLogResource = defineResource({
     user_id: '用户 ID',
     username: '用户',
     ip: 'IP',
-    user_agent: '浏览器 (User-Agent)',
+    user_agent: '浏览器与系统',
     success: '结果',
     reason: '原因',
     created_at: '时间',

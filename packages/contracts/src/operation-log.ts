@@ -40,7 +40,7 @@ export const operationLogResource = defineResource({
   item: operationLogSchema,
   labels: {
     id: 'ID',
-    action: '操作',
+    action: '操作类型',
     table_name: '数据表',
     table_title: '数据表',
     record_id: '记录 ID',
@@ -56,7 +56,7 @@ export const operationLogResource = defineResource({
   dateField: 'created_at',
   keywordsHint: '操作人、记录 ID、IP',
   filters: {
-    action: { label: '操作', schema: logActionParamSchema, input: { type: 'select', options: LOG_ACTION_OPTIONS } },
+    action: { label: '操作类型', schema: logActionParamSchema, input: { type: 'select', options: LOG_ACTION_OPTIONS } },
     user_id: { label: '操作人 ID', schema: idFilterSchema, hidden: true },
     username: { label: '操作人', schema: z.string().trim().max(64), op: 'ilike' },
     table_name: {

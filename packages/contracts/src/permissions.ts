@@ -16,6 +16,8 @@ export interface RoleMenu {
 
 export const ROLE_ADMIN = 1;
 export const ROLE_CUSTOMER = 2;
+/** The built-in roles' names as seeded (Chinese, as the console shows every name): full access, and a factory's user. */
+export const ROLE_NAMES = { [ROLE_ADMIN]: '超级管理员', [ROLE_CUSTOMER]: '客户' } as const;
 
 /** Merges the menus of several roles: one entry per menu, action bits OR-ed. */
 export function mergeRoleMenus(lists: RoleMenu[][]): RoleMenu[] {

@@ -65,5 +65,9 @@ export const roleResource = defineResource({
   tree: true,
 });
 
-/** A role the caller may grant, for the user form's role select. */
-export const roleOptionSchema = z.object({ id: z.number(), name: z.string(), parent_id: z.number().nullable() });
+/**
+ * A role the caller may grant, for the user form's role select; `refusal` says why a user of the company asked
+ * about may not hold it (a customer company's user never works under the vendor's own tools), null when it may.
+ */
+export const roleOptionSchema = z.object({ id: z.number(), name: z.string(), parent_id: z.number().nullable(), refusal: z.string().nullable() });
+export type RoleOption = z.infer<typeof roleOptionSchema>;

@@ -5,6 +5,7 @@ import { booleanParamSchema, idFilterSchema } from '../api.js';
 import { defineResource } from '../resource.js';
 import { DEVICE_STATES, DEVICE_STATE_TITLES, type DeviceState } from './states.js';
 import { menuPath } from '../menus.js';
+import { TAG_OPTIONS_URL } from './tag.js';
 
 export const DEVICE_PATH = menuPath('device');
 
@@ -164,7 +165,7 @@ export const deviceResource = defineResource({
   filters: {
     customer_id: { label: '公司', schema: idFilterSchema, op: 'subtree', input: { type: 'company' } },
     goods_id: { label: '设备类型', schema: idFilterSchema, input: { type: 'remote', url: '/manager/goods', labelField: 'name' } },
-    tag_id: { label: '标签', schema: idFilterSchema, op: 'has', input: { type: 'remote', url: '/manager/tag', labelField: 'name' } },
+    tag_id: { label: '标签', schema: idFilterSchema, op: 'has', input: { type: 'remote', url: TAG_OPTIONS_URL, labelField: 'name' } },
     online: {
       label: '是否在线',
       schema: booleanParamSchema,

@@ -4,6 +4,20 @@ import { defineResource } from '../resource.js';
 import { menuPath } from '../menus.js';
 
 export const GOODS_PATH = menuPath('goods');
+/**
+ * The device types as a picker lists them (`[{id, name, code, price}]`, searched by name or code, `enabled` to
+ * keep those in use): read by every menu whose form picks a type, not only by 设备类型's own users.
+ */
+export const GOODS_OPTIONS_URL = `${GOODS_PATH}/options`;
+export const GOODS_PICKERS: readonly string[] = [
+  GOODS_PATH,
+  menuPath('device'),
+  menuPath('order', 'BuyOrderPage'),
+  menuPath('order', 'SellOrderPage'),
+  menuPath('flasher'),
+  menuPath('firmware'),
+];
+export const goodsOptionSchema = z.object({ id: z.number(), name: z.string(), code: z.string(), price: z.string() });
 
 /** 元 with at most two decimals, kept as the exact decimal string (never a float on the way to the database). */
 export const priceSchema = z

@@ -8,6 +8,8 @@ import { menuPath } from '../menus.js';
 /** 进货管理 and 出货管理: their pages, APIs and menus. */
 export const BUY_ORDER_PATH = menuPath('order', 'BuyOrderPage');
 export const SELL_ORDER_PATH = menuPath('order', 'SellOrderPage');
+/** The companies of the caller's scope a sale may go to (`[{id, company_name}]`, by name), for 出货's own users. */
+export const SELL_ORDER_COMPANIES_URL = `${SELL_ORDER_PATH}/companies`;
 
 /** An order is drafted, then confirmed (the boxes move, in one transaction) or cancelled; both are final. */
 export const ORDER_STATUSES = ['draft', 'confirmed', 'cancelled'] as const;

@@ -5,6 +5,11 @@ import { defineResource } from '../resource.js';
 import { menuPath } from '../menus.js';
 
 export const TAG_PATH = menuPath('tag');
+/**
+ * The tags of the caller's scope as a picker lists them (`[{id, name, color}]`, searched by name): read by whoever
+ * may query tags or boxes, since 网关设备 filters and tags its boxes by them.
+ */
+export const TAG_OPTIONS_URL = `${TAG_PATH}/options`;
 
 const tagFields = {
   name: z.string().trim().min(1, '请输入标签名称').max(32),

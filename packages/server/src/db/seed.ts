@@ -12,6 +12,7 @@ import {
   OEE_DEFAULT_SHIFTS,
   ROLE_ADMIN,
   ROLE_CUSTOMER,
+  ROLE_NAMES,
   CUSTOMER_ROLE_MENUS,
   WECHAT_NOTICE_KINDS,
   WECHAT_NOTICE_KIND_TITLES,
@@ -87,7 +88,7 @@ const CONFIGS = [
 ];
 
 /**
- * First-start data, idempotent: roles 1 admin and 2 customer (with what a factory's user needs), the vendor's own customer record, the super user,
+ * First-start data, idempotent: roles 1 超级管理员 and 2 客户 (with what a factory's user needs), the vendor's own customer record, the super user,
  * the dictionary categories and built-in config items. Later starts change nothing that exists.
  */
 export async function seed(db: Db, options: { superUser: string; adminPassword: string }): Promise<SeedResult> {
@@ -98,8 +99,8 @@ export async function seed(db: Db, options: { superUser: string; adminPassword: 
     await tx
       .insert(role)
       .values([
-        { id: ROLE_ADMIN, name: 'admin', description: '平台管理员' },
-        { id: ROLE_CUSTOMER, name: 'customer', description: '客户', menus: [...CUSTOMER_ROLE_MENUS] },
+        { id: ROLE_ADMIN, name: ROLE_NAMES[ROLE_ADMIN], description: '平台管理员, 拥有全部权限' },
+        { id: ROLE_CUSTOMER, name: ROLE_NAMES[ROLE_CUSTOMER], description: '客户公司的用户: 本公司及下级的设备、机床、流量与标签', menus: [...CUSTOMER_ROLE_MENUS] },
       ])
       .onConflictDoNothing();
     await tx.execute(sql`select setval(pg_get_serial_sequence('role', 'id'), greatest((select max(id) from role), 2))`);

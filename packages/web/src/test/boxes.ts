@@ -26,6 +26,7 @@ export const boxes: Device[] = [
 export const around = {
   'GET /manager/custom/tree': () => ok([{ id: 7, label: '华东精机', children: [{ id: 8, label: '华东一厂' }] }]),
   'GET /manager/tag': () => ({ ...ok([{ id: 5, name: '重点', color: 'red' }, { id: 6, name: '一车间', color: 'blue' }]), count: 2 }),
+  'GET /manager/tag/options': () => ok([{ id: 5, name: '重点', color: 'red' }, { id: 6, name: '一车间', color: 'blue' }]),
   'GET /manager/goods': () => ({ ...ok([{ id: 3, name: '4G 网关' }]), count: 1 }),
   [`GET ${P}`]: () => ({ ...ok(boxes), count: boxes.length }),
   [`GET ${P}/1`]: () => ok(boxes[0]),

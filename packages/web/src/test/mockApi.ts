@@ -2,7 +2,8 @@ import type { UserInfo } from '@gw/contracts';
 import { vi } from 'vitest';
 import { API_BASE } from '../settings';
 
-type Handler = (body: unknown) => unknown;
+/** Answers one call; `url` carries the query (e.g. `url.searchParams.get('customer_id')`). */
+type Handler = (body: unknown, url: URL) => unknown;
 
 export interface ApiCall {
   method: string;
@@ -34,7 +35,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     calls.push({ method, path, body, token });
     const handler = handlers[`${method} ${path}`];
     if (!handler) return json({ code: 404, message: 'not mocked', data: null }, 404);
-    const result = await handler(body);
+    const result = await handler(body, url);
     return result instanceof Response ? result : json(result);
   });
   vi.stubGlobal('fetch', fetchMock);

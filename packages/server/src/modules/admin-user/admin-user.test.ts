@@ -51,11 +51,11 @@ describe('管理员 /system/admin_user', () => {
     const res = await create(admin, { username: 'zhang', name: '张三', customer_id: ids.A1, roles: [ROLE_CUSTOMER, ROLE_CUSTOMER], email: 'z@example.com' });
     expect(res.json()).toMatchObject({
       code: 200,
-      data: { username: 'zhang', company_name: 'A1 工厂', customer_id: ids.A1, roles: [{ id: ROLE_CUSTOMER, name: 'customer' }], enabled: true },
+      data: { username: 'zhang', company_name: 'A1 工厂', customer_id: ids.A1, roles: [{ id: ROLE_CUSTOMER, name: '客户' }], enabled: true },
     });
     expect(res.body).not.toMatch(/password|scrypt/);
     const listed = (await t.api('GET', `${MENU}?keywords=zhang`, { token: admin })).json();
-    expect(listed).toMatchObject({ count: 1, data: [{ company_name: 'A1 工厂', roles: [{ name: 'customer' }] }] });
+    expect(listed).toMatchObject({ count: 1, data: [{ company_name: 'A1 工厂', roles: [{ name: '客户' }] }] });
     expect(listed.data[0]).not.toHaveProperty('password_hash');
     expect(await t.login('zhang', 'secret-123')).toBeTruthy();
   });
@@ -68,7 +68,7 @@ describe('管理员 /system/admin_user', () => {
     expect(file.statusCode).toBe(200);
     const rows = await sheetRows(file.rawPayload);
     expect(rows[0]).toEqual(['用户名', '姓名', '所属公司', '角色', '手机号', '邮箱', '状态', '最后登录', '创建时间']);
-    expect(rows.slice(1).map((r) => r.slice(0, 7))).toEqual([['zhang', '张三', 'A1 工厂', 'customer', undefined, 'z@example.com', '启用']]);
+    expect(rows.slice(1).map((r) => r.slice(0, 7))).toEqual([['zhang', '张三', 'A1 工厂', '客户', undefined, 'z@example.com', '启用']]);
     expect(rows[1][7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(file.rawPayload.toString('latin1')).not.toMatch(/scrypt|secret-123/);
     expect((await t.api('GET', `${MENU}/import/template`, { token: admin })).statusCode).toBe(404);
@@ -190,7 +190,7 @@ describe('管理员 /system/admin_user', () => {
       refusedWith(await t.api('DELETE', `${MENU}/${full}`, { token: cu }), '不能修改或删除拥有全部权限的管理员');
       expect(await stored(full)).toBeTruthy();
       const options = (await t.api('GET', `${MENU}/roles`, { token: cu })).json().data;
-      expect(options).toEqual([{ id: ROLE_CUSTOMER, name: 'customer', parent_id: null }]);
+      expect(options).toEqual([{ id: ROLE_CUSTOMER, name: '客户', parent_id: null, refusal: null }]);
     });
 
     it('picks companies only from its subtree', async () => {

@@ -7,6 +7,7 @@ import {
   companyOptionSchema,
   ENABLED_OPTIONS,
   envelopeSchema,
+  idFilterSchema,
   optionLabel,
   roleOptionSchema,
 } from '@gw/contracts';
@@ -17,7 +18,7 @@ import { escapeLike } from '../../http/resource/list-query.js';
 import { registerResource } from '../../http/resource/register.js';
 import { customerScope } from '../../http/scope.js';
 import { chinaTime } from '../../jobs/xlsx.js';
-import { adminUserRules } from './rules.js';
+import { adminUserRules, customersRefusal, isCustomerCompany } from './rules.js';
 import { decorateUsers } from './decorate.js';
 
 const PATH = resource.path;
@@ -32,11 +33,19 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     `${PATH}/roles`,
     {
       config: { access: query },
-      schema: { tags: [resource.title], summary: '可授予的角色 (用户表单的角色选项)', response: { 200: envelopeSchema(z.array(roleOptionSchema)) } },
+      schema: {
+        tags: [resource.title],
+        summary: '可授予的角色 (用户表单的角色选项); 给出 customer_id 时, 说明该公司的用户不能拥有哪些角色',
+        querystring: z.object({ customer_id: idFilterSchema.optional() }),
+        response: { 200: envelopeSchema(z.array(roleOptionSchema)) },
+      },
     },
     async (req) => {
       const own = req.user.grants.superUser ? undefined : inArray(role.id, req.user.heldRoleIds.length ? req.user.heldRoleIds : [0]);
-      return ok(await db.select({ id: role.id, name: role.name, parent_id: role.parent_id }).from(role).where(own).orderBy(asc(role.id)));
+      const roles = await db.select({ id: role.id, name: role.name, parent_id: role.parent_id, menus: role.menus }).from(role).where(own).orderBy(asc(role.id));
+      // the same verdict a write with this company gets (checkCustomersRoles)
+      const customers = await isCustomerCompany(db, req.query.customer_id);
+      return ok(roles.map(({ menus, ...r }) => ({ ...r, refusal: (customers && customersRefusal({ ...r, menus })) || null })));
     },
   );
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ROLE_ADMIN, type RoleMenu, type WriteValues, type adminUserResource, firstVendorTool } from '@gw/contracts';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { adminUser, customer, role, session } from '../../db/schema.js';
 import { badRequest, refused } from '../../http/errors.js';
 import type { ResourceHooks, Stored } from '../../http/resource/types.js';
@@ -10,6 +10,30 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/password.js';
 import { refuseDuplicate } from '../../http/resource/unique.js';
 import { MSG } from './messages.js';
+
+/** A role as the user rules weigh it: its name for the messages, its grants for the vendor's tools. */
+export interface GrantedRole {
+  id: number;
+  name: string;
+  menus: RoleMenu[];
+}
+
+/**
+ * Why a user of a customer company may not hold `role`, or undefined when it may: role 1 gives every menu, and a
+ * role granting one of the vendor's own tools gives that tool.
+ */
+export function customersRefusal(role: GrantedRole): string | undefined {
+  if (role.id === ROLE_ADMIN) return MSG.adminRoleToCustomer(role.name);
+  const tool = firstVendorTool(role.menus);
+  return tool && MSG.vendorToolToCustomer(role.name, tool.zh, tool.path);
+}
+
+/** Whether the company is a customer's (not the vendor's own): its users work under customers' roles only. */
+export async function isCustomerCompany(tx: Db | Tx, companyId: number | null | undefined): Promise<boolean> {
+  if (companyId == null) return false;
+  const [company] = await tx.select({ vendor: customer.is_vendor }).from(customer).where(eq(customer.id, companyId));
+  return !!company && !company.vendor;
+}
 
 type Rules = Pick<ResourceHooks<typeof adminUser, typeof adminUserResource>, 'checkWrite' | 'checkDelete' | 'toColumns' | 'afterWrite' | 'afterDelete'>;
 type User = Stored<typeof adminUser>;
@@ -35,19 +59,13 @@ export function adminUserRules(deps: { superUser: string; clock: Clock }): Rules
     if (!found) throw refused(own ? MSG.companyOutside : MSG.companyMissing);
   }
 
-  /**
-   * A customer company's user works under none of the vendor's own tools: not under role 1 (every menu), nor under
-   * a role granting one of them (400 naming the role and the menu).
-   */
-  async function checkCustomersRoles(values: UserValues, current: User | null, found: { id: number; name: string; menus: RoleMenu[] }[], tx: Tx): Promise<void> {
+  /** A customer company's user works under none of the vendor's own tools (400 naming the role and the menu). */
+  async function checkCustomersRoles(values: UserValues, current: User | null, found: GrantedRole[], tx: Tx): Promise<void> {
     const companyId = 'customer_id' in values ? values.customer_id : current?.customer_id;
-    if (companyId == null) return;
-    const [company] = await tx.select({ vendor: customer.is_vendor }).from(customer).where(eq(customer.id, companyId));
-    if (!company || company.vendor) return;
+    if (!(await isCustomerCompany(tx, companyId))) return;
     for (const r of found) {
-      if (r.id === ROLE_ADMIN) throw badRequest(MSG.adminRoleToCustomer(r.name));
-      const tool = firstVendorTool(r.menus);
-      if (tool) throw badRequest(MSG.vendorToolToCustomer(r.name, tool.zh, tool.path));
+      const refusal = customersRefusal(r);
+      if (refusal) throw badRequest(MSG.rolesRefused(refusal));
     }
   }
 

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DEBUG_CLIENT_PATH,
+  DEBUG_DEVICES_URL,
+  debugDeviceOptionSchema,
   type DebugCommand,
   type DebugSession,
   debugCommandSchema,
@@ -15,7 +17,9 @@ import {
   listEnvelopeSchema,
   listQuerySchema,
 } from '@gw/contracts';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { escapeLike } from '../../http/resource/list-query.js';
 import { debugCommand, debugSession, device } from '../../db/schema.js';
 import { notFound, refused } from '../../http/errors.js';
 import { list, ok } from '../../http/reply.js';
@@ -86,6 +90,31 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
   const read = { menu: DEBUG_CLIENT_PATH, action: 'query' as const };
   const write = { menu: DEBUG_CLIENT_PATH, action: 'edit' as const };
   const scope = (req: FastifyRequest) => customerScope(req.user, debugSession.customer_id);
+
+  // the boxes a session may open on, for the page's picker: its users need not hold 网关设备
+  typed.get(
+    DEBUG_DEVICES_URL,
+    {
+      config: { access: read },
+      schema: {
+        tags: [TITLE],
+        summary: '可调试的设备 (按设备ID或名称搜索, 本公司及下级)',
+        querystring: z.object({ keywords: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+        response: { 200: envelopeSchema(z.array(debugDeviceOptionSchema)) },
+      },
+    },
+    async (req) => {
+      const { keywords, limit } = req.query;
+      const like = keywords ? `%${escapeLike(keywords)}%` : undefined;
+      const rows = await db
+        .select({ id: device.id, gateway_id: device.gateway_id, name: device.name })
+        .from(device)
+        .where(and(like ? or(ilike(device.gateway_id, like), ilike(device.name, like)) : undefined, customerScope(req.user, device.customer_id)))
+        .orderBy(asc(device.gateway_id))
+        .limit(limit);
+      return ok(rows);
+    },
+  );
 
   async function session(req: FastifyRequest, id: number): Promise<SessionRow> {
     const [row] = await db

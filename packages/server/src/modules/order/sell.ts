@@ -1,14 +1,25 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ORDER_NO_PREFIX, SELL_ORDER_PATH, idParamSchema, sellOrderResource as resource } from '@gw/contracts';
+import {
+  ORDER_NO_PREFIX,
+  SELL_ORDER_COMPANIES_URL,
+  SELL_ORDER_PATH,
+  companyOptionSchema,
+  envelopeSchema,
+  idParamSchema,
+  sellOrderResource as resource,
+} from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { Tx } from '../../db/client.js';
 import { customer, sellOrder, sellOrderLine } from '../../db/schema.js';
 import { XLSX_MIME, attachment } from '../../http/attachment.js';
 import { refused } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
+import { escapeLike } from '../../http/resource/list-query.js';
 import { registerResource } from '../../http/resource/register.js';
+import { customerScope } from '../../http/scope.js';
 import { MSG } from './messages.js';
 import { orderNoteXlsx } from './note.js';
 import { readOrder } from './read.js';
@@ -43,6 +54,31 @@ export function sellOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const hooks = orderWriteHooks(kind);
+
+  // the customers a sale may go to, for the form's picker: 出货's users need not hold 客户管理
+  typed.get(
+    SELL_ORDER_COMPANIES_URL,
+    {
+      config: { access: { menu: SELL_ORDER_PATH, action: 'query' } },
+      schema: {
+        tags: [resource.title],
+        summary: '可出货的客户 (按名称搜索, 本公司及下级)',
+        querystring: z.object({ keywords: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+        response: { 200: envelopeSchema(z.array(companyOptionSchema)) },
+      },
+    },
+    async (req) => {
+      const { keywords, limit } = req.query;
+      const named = keywords ? ilike(customer.company_name, `%${escapeLike(keywords)}%`) : undefined;
+      const rows = await db
+        .select({ id: customer.id, company_name: customer.company_name })
+        .from(customer)
+        .where(and(named, customerScope(req.user, customer.id)))
+        .orderBy(asc(customer.company_name), asc(customer.id))
+        .limit(limit);
+      return ok(rows);
+    },
+  );
 
   const def = registerResource(typed, deps, {
     resource,

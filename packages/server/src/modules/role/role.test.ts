@@ -51,7 +51,7 @@ describe('角色管理 /system/role', () => {
     const byName = Object.fromEntries(listed.data.map((r: { name: string; member_count: number }) => [r.name, r]));
     expect(byName['运维-查看']).toMatchObject({ parent_id: parent.id, member_count: 2 });
     expect(byName['运维'].member_count).toBe(0);
-    expect(byName.admin.member_count).toBe(1);
+    expect(byName['超级管理员'].member_count).toBe(1);
     expect(listed.data[0].id).toBe(ROLE_ADMIN);
   });
 
@@ -59,7 +59,7 @@ describe('角色管理 /system/role', () => {
     const spare = await createRole({ name: '临时' });
     for (const id of [ROLE_ADMIN, ROLE_CUSTOMER]) refusedWith(await t.api('DELETE', `${MENU}/${id}`, { token: admin }), '内置角色 (admin、customer) 不能删除');
     refusedWith(await t.api('DELETE', MENU, { token: admin, body: { ids: [spare.id, ROLE_CUSTOMER] } }));
-    expect(await roleNames()).toEqual(expect.arrayContaining(['admin', 'customer', '临时']));
+    expect(await roleNames()).toEqual(expect.arrayContaining(['超级管理员', '客户', '临时']));
     expect((await t.api('DELETE', `${MENU}/${spare.id}`, { token: admin })).json().code).toBe(200);
   });
 

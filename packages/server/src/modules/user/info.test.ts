@@ -25,7 +25,7 @@ describe('GET and PUT /user/info', () => {
       avatar: '',
       email: '',
       wx_openid: '',
-      roles: [{ id: ROLE_ADMIN, name: 'admin' }],
+      roles: [{ id: ROLE_ADMIN, name: '超级管理员' }],
       role_menu: [],
       super_user: true,
       scope: 'all',
@@ -52,8 +52,8 @@ describe('GET and PUT /user/info', () => {
 
     const { data } = await info(await t.login('merged', 'merged-pass'));
     expect(data.roles).toEqual([
-      { id: ROLE_ADMIN, name: 'admin' },
-      { id: ROLE_CUSTOMER, name: 'customer' },
+      { id: ROLE_ADMIN, name: '超级管理员' },
+      { id: ROLE_CUSTOMER, name: '客户' },
     ]);
     expect(data.role_menu).toHaveLength(3);
     expect(data.role_menu).toEqual(

@@ -48,10 +48,10 @@ describe('POST /user/switch_role', () => {
 
     const { code, data } = await info(token);
     expect(code).toBe(200);
-    expect(data.roles).toEqual([{ id: ROLE_CUSTOMER, name: 'customer' }]);
+    expect(data.roles).toEqual([{ id: ROLE_CUSTOMER, name: '客户' }]);
     expect(data.all_roles).toEqual([
-      { id: ROLE_ADMIN, name: 'admin' },
-      { id: ROLE_CUSTOMER, name: 'customer' },
+      { id: ROLE_ADMIN, name: '超级管理员' },
+      { id: ROLE_CUSTOMER, name: '客户' },
     ]);
     expect(data.role_menu).toEqual(expect.arrayContaining(CUSTOMER_MENUS));
     expect(data.role_menu).toHaveLength(CUSTOMER_MENUS.length);
@@ -77,7 +77,7 @@ describe('POST /user/switch_role', () => {
     const res = await switchRole(first, ROLE_ADMIN);
     expect(res.json().code).toBe(200);
     const { data } = await info(res.json().data.token);
-    expect(data.roles).toEqual([{ id: ROLE_ADMIN, name: 'admin' }]);
+    expect(data.roles).toEqual([{ id: ROLE_ADMIN, name: '超级管理员' }]);
     expect(data.role_menu).toEqual(expect.arrayContaining(ADMIN_MENUS));
     expect(data.role_menu).toHaveLength(ADMIN_MENUS.length);
     expect((await info(first)).code).toBe(401);

@@ -1,9 +1,10 @@
 import { ENABLED_OPTIONS, type AdminUser, adminUserCreateSchema, adminUserResource, adminUserUpdateSchema, labelOf, optionLabel, usernameSchema } from '@gw/contracts';
 import { Form, Input, Select, Switch } from 'antd';
+import type { RuleObject } from 'antd/es/form';
 import type { ResourceFormProps } from '../../components/ResourceTable/types';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { zodRule } from '../../utils/form';
-import { COMPANIES_URL, COMPANY_LIMIT, useRoleOptions } from './api';
+import { COMPANIES_URL, COMPANY_LIMIT, type RoleChoice, useRoleOptions } from './api';
 import { M } from './messages';
 
 const NO_ROLES: AdminUser['roles'] = [];
@@ -28,9 +29,32 @@ export function adminUserBody(values: Record<string, unknown>) {
   return { ...rest, customer_id: customer_id ?? null, roles: rest.roles ?? [], ...(typeof password === 'string' && password ? { password } : {}) };
 }
 
-/** 管理员: account, company, contact, roles and state; a password to set on add, to reset (or leave) on edit. */
-export function AdminUserForm({ mode, record }: ResourceFormProps<AdminUser>) {
-  const roles = useRoleOptions(record?.roles ?? NO_ROLES);
+/**
+ * The roles offered to a user of the chosen company: those the server accepts, and of the others only the ones
+ * already chosen (drawn disabled, so the field can name them and say why they cannot stay).
+ */
+export function offeredRoles(roles: readonly RoleChoice[], chosen: readonly number[] = []) {
+  return roles
+    .filter((role) => !role.refusal || chosen.includes(role.value))
+    .map(({ value, label, refusal }) => ({ value, label, disabled: !!refusal, title: refusal ?? undefined }));
+}
+
+/** Refuses a chosen role a user of the chosen company may not hold, with the server's own reason. */
+const rolesAllowed = (roles: readonly RoleChoice[]): RuleObject => ({
+  validator: async (_, chosen: number[] | undefined) => {
+    const refused = roles.find((role) => role.refusal && chosen?.includes(role.value));
+    if (refused?.refusal) throw new Error(refused.refusal);
+  },
+});
+
+/**
+ * A user's account, company, contact, roles and state; a password to set on add, to reset (or leave) on edit.
+ * The roles follow the company: a customer company's user is offered only customers' roles.
+ */
+export function AdminUserForm({ mode, record, form }: ResourceFormProps<AdminUser>) {
+  const companyId = Form.useWatch<number | undefined>('customer_id', form);
+  const chosen = Form.useWatch<number[] | undefined>('roles', form);
+  const roles = useRoleOptions(record?.roles ?? NO_ROLES, companyId);
   const adding = mode === 'add';
   // the current company shows by name even before the options have loaded (or when it is not among the first page)
   const companyLabel = ({ value, label }: { value: unknown; label?: unknown }) =>
@@ -52,8 +76,8 @@ export function AdminUserForm({ mode, record }: ResourceFormProps<AdminUser>) {
       <Form.Item name="email" label={label('email')} rules={[zodRule(shape.email)]}>
         <Input maxLength={128} />
       </Form.Item>
-      <Form.Item name="roles" label={label('roles')}>
-        <Select mode="multiple" allowClear options={roles} optionFilterProp="label" placeholder={label('roles')} />
+      <Form.Item name="roles" label={label('roles')} dependencies={['customer_id']} rules={[rolesAllowed(roles)]}>
+        <Select mode="multiple" allowClear options={offeredRoles(roles, chosen)} optionFilterProp="label" placeholder={label('roles')} />
       </Form.Item>
       <Form.Item name="enabled" label={label('enabled')} valuePropName="checked" initialValue={adding ? true : undefined}>
         <Switch checkedChildren={optionLabel(ENABLED_OPTIONS, true)} unCheckedChildren={optionLabel(ENABLED_OPTIONS, false)} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AdminUser, adminUserResource } from '@gw/contracts';
+import { type AdminUser, type RoleOption, adminUserResource } from '@gw/contracts';
 import { useMemo } from 'react';
 import { request } from '../../utils/request';
 
@@ -11,18 +11,28 @@ export const COMPANY_LIMIT = 100;
 
 type RoleRef = AdminUser['roles'][number];
 
+/** A role of the user form: `refusal` says why a user of the chosen company may not hold it. */
+export interface RoleChoice {
+  value: number;
+  label: string;
+  refusal: string | null;
+}
+
 /**
- * The roles the caller may grant (GET /system/admin_user/roles), plus the ones the edited user already holds
- * so they keep their names.
+ * The roles the caller may grant (GET /system/admin_user/roles), each with the server's verdict for a user of
+ * `companyId` (a customer company's user holds none of the vendor's own tools), plus the ones the edited user
+ * already holds so they keep their names.
  */
-export function useRoleOptions(held: readonly RoleRef[] = []) {
+export function useRoleOptions(held: readonly RoleRef[] = [], companyId?: number | null) {
+  const company = companyId ?? undefined;
   const grantable = useQuery({
-    queryKey: ['system', 'admin_user', 'roles'],
-    queryFn: async () => (await request<RoleRef[]>({ url: `${ADMIN_USER_PATH}/roles` })).data,
+    queryKey: ['system', 'admin_user', 'roles', company ?? null],
+    queryFn: async () => (await request<RoleOption[]>({ url: `${ADMIN_USER_PATH}/roles`, params: { customer_id: company } })).data,
   });
   return useMemo(() => {
-    const byId = new Map<number, string>();
-    for (const role of [...(grantable.data ?? []), ...held]) byId.set(role.id, role.name);
-    return [...byId].map(([value, label]) => ({ value, label }));
+    const byId = new Map<number, RoleChoice>();
+    for (const role of held) byId.set(role.id, { value: role.id, label: role.name, refusal: null });
+    for (const role of grantable.data ?? []) byId.set(role.id, { value: role.id, label: role.name, refusal: role.refusal });
+    return [...byId.values()].sort((a, b) => a.value - b.value);
   }, [grantable.data, held]);
 }

@@ -2,6 +2,7 @@ import { type ConfigItem, YES_NO_OPTIONS, configKeySchema, configResource, confi
 import { Form, type FormRule, Input, Switch } from 'antd';
 import type { ResourceFormProps } from '../../components/ResourceTable/types';
 import { zodRule } from '../../utils/form';
+import { ConfigValueInput } from './ConfigValueInput';
 import { M } from './messages';
 
 const label = (field: string) => labelOf(configResource, field);
@@ -15,9 +16,10 @@ const valueRule: FormRule = ({ getFieldValue }) => ({
   },
 });
 
-/** 配置键 (fixed for built-in items), 配置值, 描述 and 公开. */
-export function ConfigForm({ mode, record }: ResourceFormProps<ConfigItem>) {
+/** 配置键 (fixed for built-in items), 配置值 (through fields where it is JSON), 描述 and 公开. */
+export function ConfigForm({ mode, record, form }: ResourceFormProps<ConfigItem>) {
   const fixedKey = mode === 'edit' && !!record?.builtin;
+  const configKey = String(Form.useWatch('key', form) ?? record?.key ?? '').trim();
   return (
     <>
       <Form.Item
@@ -30,7 +32,7 @@ export function ConfigForm({ mode, record }: ResourceFormProps<ConfigItem>) {
         <Input disabled={fixedKey} maxLength={64} />
       </Form.Item>
       <Form.Item name="value" label={label('value')} dependencies={['key']} rules={[valueRule]}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} />
+        <ConfigValueInput configKey={configKey} />
       </Form.Item>
       <Form.Item name="description" label={label('description')}>
         <Input.TextArea rows={2} maxLength={500} />

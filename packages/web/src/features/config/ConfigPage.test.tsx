@@ -56,27 +56,44 @@ describe('通用配置', () => {
     await waitFor(() => expect(writes(calls)).toEqual([['DELETE', P, { ids: [2] }]]));
   });
 
-  it('refuses a downloads value that is not a JSON array, with the contract’s message', async () => {
+  it('edits 下载专区 as rows of 名称, 下载地址 and 说明, not as JSON, and sends the JSON the server keeps', async () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<ConfigPage />, P);
     await screen.findByText('site_title');
     await user.click(screen.getByText(twoChars('新增')));
     await user.click(within(dialog()).getByLabelText('配置键'));
     await user.paste('downloads');
-    await user.click(within(dialog()).getByLabelText('配置值'));
-    await user.paste('{"title": "VPN"}');
+    await user.click(await within(dialog()).findByText('添加一项'));
+    await user.click(within(dialog()).getByLabelText('名称 1'));
+    await user.paste('VPN 客户端');
     await user.click(within(dialog()).getByText(twoChars('确定')));
-    expect(await within(dialog()).findByText('应为 JSON 数组,如 [{"title": "名称", "url": "地址", "description": "说明"}]')).toBeInTheDocument();
-    await user.clear(within(dialog()).getByLabelText('配置值'));
-    await user.paste('[{"title": "VPN"}]');
+    // the contract's own rule names the row and the field left empty
     expect(await within(dialog()).findByText(/^第 1 项 url: /)).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
 
-    await user.clear(within(dialog()).getByLabelText('配置值'));
-    await user.paste('[{"title": "VPN", "url": "/custom/uploads/vpn.ovpn"}]');
+    await user.click(within(dialog()).getByLabelText('下载地址 1'));
+    await user.paste('/custom/uploads/vpn.ovpn');
     await user.click(within(dialog()).getByText(twoChars('确定')));
     await waitFor(() =>
-      expect(writes(calls)).toEqual([['POST', P, { key: 'downloads', value: '[{"title": "VPN", "url": "/custom/uploads/vpn.ovpn"}]', description: '', public: false }]]),
+      expect(writes(calls)).toEqual([['POST', P, { key: 'downloads', value: '[{"title":"VPN 客户端","url":"/custom/uploads/vpn.ovpn"}]', description: '', public: false }]]),
+    );
+  });
+
+  it('edits the OEE shifts as rows, and keeps any other value as text', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<ConfigPage />, P);
+    await screen.findByText('site_title');
+    await user.click(screen.getByText(twoChars('新增')));
+    await user.click(within(dialog()).getByLabelText('配置键'));
+    await user.paste('oee_shifts');
+    await user.click(await within(dialog()).findByText('添加一项'));
+    for (const [field, text] of [['班次名称 1', '白班'], ['开始 (时:分) 1', '08:00'], ['结束 (时:分) 1', '20:00']]) {
+      await user.click(within(dialog()).getByLabelText(field));
+      await user.paste(text);
+    }
+    await user.click(within(dialog()).getByText(twoChars('确定')));
+    await waitFor(() =>
+      expect(writes(calls)).toEqual([['POST', P, { key: 'oee_shifts', value: '[{"name":"白班","start":"08:00","end":"20:00"}]', description: '', public: false }]]),
     );
   });
 });

@@ -43,6 +43,7 @@ beforeEach(() => {
       return ok(open);
     },
     'GET /device/device': () => ({ ...ok([{ id: 1, gateway_id: 'GW-001', name: '一号网关' }, { id: 3, gateway_id: 'GW-003', name: '三号网关' }]), count: 2 }),
+    'GET /system/debug_client/devices': () => ok([{ id: 1, gateway_id: 'GW-001', name: '一号网关' }, { id: 3, gateway_id: 'GW-003', name: '三号网关' }]),
     [`POST ${P}`]: (body) => ok(session({ id: 3, device_id: (body as { device_id: number }).device_id, gateway_id: 'GW-003', device_name: '三号网关' })),
     [`GET ${P}/3`]: () => ok(session({ id: 3, device_id: 3, gateway_id: 'GW-003', device_name: '三号网关' })),
     [`POST ${P}/1/send`]: (body) => {

@@ -1,4 +1,4 @@
-import { DEBUG_CLIENT_PATH, DEVICE_PATH, type DebugSession } from '@gw/contracts';
+import { DEBUG_CLIENT_PATH, DEBUG_DEVICES_URL, type DebugSession } from '@gw/contracts';
 import { Button, Form, Input, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -52,7 +52,7 @@ export default function DebugPage() {
       {writable && (
         <FormDialog<{ device_id: number }> title={M.newSession} open={picking} onClose={() => setPicking(false)} onSubmit={open}>
           <Form.Item name="device_id" label={M.pickBox} rules={[{ required: true, message: M.pickBoxRequired }]}>
-            <RemoteSelect url={DEVICE_PATH} labelField="gateway_id" placeholder={M.pickBox} />
+            <RemoteSelect url={DEBUG_DEVICES_URL} labelField="gateway_id" placeholder={M.pickBox} />
           </Form.Item>
         </FormDialog>
       )}

@@ -1,5 +1,6 @@
 import { type DeviceFlow, deviceFlowResource } from '@gw/contracts';
 import { ResourceTable, filtersFrom } from '../../components/ResourceTable';
+import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
 import { deviceFlowColumns } from './deviceFlowColumns';
 
 /** The box is picked among the boxes by their 设备ID, as the descriptor declares. */
@@ -10,5 +11,6 @@ const filters = filtersFrom(deviceFlowResource, { device_id: { width: 200 } });
  * and never changed: read, narrowed (box, type, company with its subtree, dates) and exported, nothing else.
  */
 export default function DeviceFlowPage() {
-  return <ResourceTable<DeviceFlow> descriptor={deviceFlowResource} columns={deviceFlowColumns} filters={filters} />;
+  // the box and company filters only for those who may read boxes and companies
+  return <ResourceTable<DeviceFlow> descriptor={deviceFlowResource} columns={deviceFlowColumns} filters={useReadableFilters(filters)} />;
 }

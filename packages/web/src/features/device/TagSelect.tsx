@@ -1,4 +1,4 @@
-import { TAG_PATH, type TagRef } from '@gw/contracts';
+import { TAG_OPTIONS_URL, type TagRef } from '@gw/contracts';
 import type { SelectProps } from 'antd';
 import { RemoteSelect } from '../../components/RemoteSelect';
 
@@ -7,9 +7,12 @@ type Props = Omit<SelectProps, 'mode' | 'options'> & {
   known?: readonly TagRef[];
 };
 
-/** Tags of the caller's scope (GET /manager/tag), several at once, searched by name. */
+/**
+ * Tags of the caller's scope (GET /manager/tag/options, open to a box's user without the 设备标签 menu), several at
+ * once, searched by name.
+ */
 export function TagSelect({ known = [], ...rest }: Props) {
   const labelRender = ({ value, label }: { value: unknown; label?: unknown }) =>
     (label as string | undefined) ?? known.find((tag) => tag.id === value)?.name ?? String(value);
-  return <RemoteSelect url={TAG_PATH} labelField="name" mode="multiple" labelRender={labelRender} {...rest} />;
+  return <RemoteSelect url={TAG_OPTIONS_URL} labelField="name" mode="multiple" labelRender={labelRender} {...rest} />;
 }

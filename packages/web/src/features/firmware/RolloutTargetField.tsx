@@ -1,4 +1,4 @@
-import { DEVICE_PATH, GOODS_PATH, ROLLOUT_TARGET_TITLES, ROLLOUT_TARGET_TYPES, type RolloutTargetType, TAG_PATH, labelOf, rolloutResource, rolloutTargetSchema } from '@gw/contracts';
+import { DEVICE_PATH, GOODS_OPTIONS_URL, ROLLOUT_TARGET_TITLES, ROLLOUT_TARGET_TYPES, type RolloutTargetType, TAG_PATH, labelOf, rolloutResource, rolloutTargetSchema } from '@gw/contracts';
 import { Form, Radio } from 'antd';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { CompanyTreeSelect } from '../../components/ResourceTable/CompanyTreeSelect';
@@ -23,7 +23,7 @@ function pickerOf(type: RolloutTargetType) {
     case 'customer':
       return <CustomerPicker />;
     case 'goods':
-      return <RemoteSelect url={GOODS_PATH} labelField="name" mode="multiple" placeholder={placeholder} />;
+      return <RemoteSelect url={GOODS_OPTIONS_URL} labelField="name" mode="multiple" placeholder={placeholder} />;
   }
 }
 

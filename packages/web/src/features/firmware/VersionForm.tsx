@@ -1,4 +1,4 @@
-import { GOODS_PATH, type Version, labelOf, versionCreateSchema, versionResource } from '@gw/contracts';
+import { GOODS_OPTIONS_URL, type Version, labelOf, versionCreateSchema, versionResource } from '@gw/contracts';
 import { Alert, Form, Input, Spin } from 'antd';
 import { Suspense, lazy } from 'react';
 import { RemoteSelect } from '../../components/RemoteSelect';
@@ -61,7 +61,7 @@ export function VersionForm({ record }: ResourceFormProps<Version>) {
         <Input placeholder="1.4.2" maxLength={64} disabled={locked} />
       </Form.Item>
       <Form.Item name="goods_ids" label={label('goods_ids')} rules={[zodRule(shape.goods_ids)]}>
-        <RemoteSelect url={GOODS_PATH} labelField="name" mode="multiple" placeholder={M.goodsPlaceholder} labelRender={labelRender} disabled={locked} />
+        <RemoteSelect url={GOODS_OPTIONS_URL} labelField="name" mode="multiple" placeholder={M.goodsPlaceholder} labelRender={labelRender} disabled={locked} />
       </Form.Item>
       <Form.Item name="file" label={label('file_id')} required rules={[fileNeeded]}>
         <FirmwareUpload disabled={locked} />

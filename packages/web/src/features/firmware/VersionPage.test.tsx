@@ -36,6 +36,7 @@ beforeEach(() => {
     [`PUT ${V}/1`]: (body) => ok(version(body as object)),
     [`POST ${V}/2/publish`]: () => ({ ...ok(null), message: '已发布' }),
     'GET /manager/goods': () => ({ ...ok([{ id: 3, name: '4G 网关' }, { id: 4, name: 'WiFi 网关' }]), count: 2 }),
+    'GET /manager/goods/options': () => ok([{ id: 3, name: '4G 网关', code: '4G', price: '0.00' }, { id: 4, name: 'WiFi 网关', code: 'WIFI', price: '0.00' }]),
     'GET /manager/tag': () => ({ ...ok([{ id: 6, name: '一车间' }]), count: 1 }),
     'POST /system/rollout': (body) => ok({ id: 12, ...(body as object) }),
   }).calls;

@@ -1,4 +1,4 @@
-import { BUY_ORDER_PATH, FLASH_MAX_COUNT, GOODS_PATH, type FlashBatch, flashBatchCreateSchema, flashBatchResource, flashGatewayId, labelOf } from '@gw/contracts';
+import { BUY_ORDER_PATH, FLASH_MAX_COUNT, GOODS_OPTIONS_URL, type FlashBatch, flashBatchCreateSchema, flashBatchResource, flashGatewayId, labelOf } from '@gw/contracts';
 import { Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import type { ResourceFormProps } from '../../components/ResourceTable/types';
@@ -50,7 +50,7 @@ export function FlasherForm(_: ResourceFormProps<FlashBatch>) {
     <Row gutter={16}>
       <Col span={12}>
         <Form.Item name="goods_id" label={label('goods_id')} rules={[{ required: true, message: M.goodsPlaceholder }]}>
-          <RemoteSelect url={GOODS_PATH} labelField="name" placeholder={M.goodsPlaceholder} />
+          <RemoteSelect url={GOODS_OPTIONS_URL} labelField="name" placeholder={M.goodsPlaceholder} />
         </Form.Item>
       </Col>
       <Col span={12}>

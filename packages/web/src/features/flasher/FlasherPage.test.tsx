@@ -25,6 +25,7 @@ beforeEach(() => {
     [`POST ${F}/2/confirm`]: () => ({ ...ok(null), message: '已入库 3 台设备' }),
     [`POST ${F}`]: (body) => ok(batch({ id: 9, ...(body as object) })),
     'GET /manager/goods': () => ({ ...ok([{ id: 3, name: '4G 网关' }]), count: 1 }),
+    'GET /manager/goods/options': () => ok([{ id: 3, name: '4G 网关', code: '4G', price: '0.00' }]),
     'GET /manager/buy_order': () => ({ ...ok([{ id: 5, order_no: 'CG20260301' }]), count: 1 }),
   }).calls;
 });

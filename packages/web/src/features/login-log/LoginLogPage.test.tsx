@@ -9,8 +9,9 @@ import LoginLogPage from './LoginLogPage';
 import { twoChars } from '../../test/ui';
 
 const P = '/system/login_log';
+const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.61 Safari/537.36';
 const entry = (id: number, username: string, success: boolean, reason: string): LoginLog => ({
-  id, customer_id: 7, company_name: '华东精机', user_id: id, username, ip: `10.0.0.${id}`, user_agent: 'Mozilla/5.0 Chrome/126', success, reason, created_at: '2026-01-01T00:00:00Z',
+  id, customer_id: 7, company_name: '华东精机', user_id: id, username, ip: `10.0.0.${id}`, user_agent: WINDOWS_CHROME, success, reason, created_at: '2026-01-01T00:00:00Z',
 });
 const rows = [entry(1, 'li', true, 'ok'), entry(2, 'wang', false, 'password')];
 
@@ -32,6 +33,17 @@ describe('登录日志', () => {
     expect(screen.queryByText('批量删除')).toBeNull();
     expect(screen.queryByText(twoChars('操作'))).toBeNull();
     expect(screen.getByText(twoChars('导出'))).toBeInTheDocument();
+  });
+
+  it('names the browser and the system, not the whole User-Agent, which shows on hover', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<LoginLogPage />, P);
+    const row = (await screen.findByText('li')).closest('tr')!;
+    expect(within(row).getByText('Chrome 126 / Windows 10')).toBeInTheDocument();
+    expect(row.textContent).not.toContain('Mozilla');
+    expect(screen.getByRole('columnheader', { name: '浏览器与系统' })).toBeInTheDocument();
+    await user.hover(within(row).getByText('Chrome 126 / Windows 10'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(WINDOWS_CHROME);
   });
 
   it('filters by result', async () => {

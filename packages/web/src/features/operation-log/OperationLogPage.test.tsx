@@ -38,7 +38,7 @@ describe('操作日志', () => {
     expect(screen.queryByText(twoChars('新增'))).toBeNull();
     expect(screen.getByText(twoChars('导出'))).toBeInTheDocument();
 
-    await user.click(screen.getByLabelText('操作'));
+    await user.click(screen.getByLabelText('操作类型'));
     await user.click(await screen.findByTitle('删除'));
     await waitFor(() => expect(lastGet(fetchMock, P)?.get('action')).toBe('2'));
   });

@@ -1,4 +1,4 @@
-import { GOODS_PATH, ORDER_MAX_SERIALS, priceSchema } from '@gw/contracts';
+import { GOODS_OPTIONS_URL, ORDER_MAX_SERIALS, priceSchema } from '@gw/contracts';
 import { Flex, Form, InputNumber, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { DecimalInput } from '../../components/DecimalInput';
@@ -39,7 +39,7 @@ function GoodsCell({ index, onChange, ...rest }: CellProps) {
   return (
     <RemoteSelect
       {...rest}
-      url={GOODS_PATH}
+      url={GOODS_OPTIONS_URL}
       params={ENABLED}
       labelField="name"
       placeholder={M.goodsRequired}

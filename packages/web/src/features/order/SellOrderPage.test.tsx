@@ -62,7 +62,7 @@ describe('出货管理', { timeout: 60_000 }, () => {
     expect(within(rowOf('CH20261120002')).queryByText(twoChars('编辑'))).toBeNull();
   });
 
-  it('sends a new order to a customer picked from the company tree, exactly', async () => {
+  it('sends a new order to a customer picked among the companies of its scope, exactly', async () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<SellOrderPage />, SELL);
     await screen.findByText('CH20261120001');
@@ -74,7 +74,7 @@ describe('出货管理', { timeout: 60_000 }, () => {
     await pick(user, '4G 网关');
     await waitFor(() => expect(within(form).getByLabelText('单价 (元) 1')).toHaveValue('1280.10'));
     // only the types in use are offered
-    expect(lastGet(fetchMock, '/manager/goods')?.get('enabled')).toBe('true');
+    expect(lastGet(fetchMock, '/manager/goods/options')?.get('enabled')).toBe('true');
     await user.click(within(form).getByLabelText('序列号 1'));
     await user.click(within(dialog()).getByLabelText('序列号'));
     await user.paste('GW-001');

@@ -1,6 +1,6 @@
-import { type SellOrder, sellOrderResource } from '@gw/contracts';
+import { SELL_ORDER_COMPANIES_URL, type SellOrder, sellOrderResource } from '@gw/contracts';
 import { Form } from 'antd';
-import { CompanyTreeSelect } from '../../components/ResourceTable/CompanyTreeSelect';
+import { RemoteSelect } from '../../components/RemoteSelect';
 import { downloadDeliveryNote } from './api';
 import { M } from './messages';
 import { orderPageOf } from './orderPageOf';
@@ -17,7 +17,8 @@ const sell: OrderKind<SellOrder> = {
     shown: 'company_name',
     input: (
       <Form.Item name="customer_id" label={sellOrderResource.labels.customer_id} rules={[{ required: true, message: M.customerRequired }]}>
-        <CompanyTreeSelect placeholder={M.customerRequired} />
+        {/* the customers from 出货's own route: its users need not hold 客户管理 */}
+        <RemoteSelect url={SELL_ORDER_COMPANIES_URL} labelField="company_name" placeholder={M.customerRequired} />
       </Form.Item>
     ),
   },

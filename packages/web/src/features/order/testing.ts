@@ -23,16 +23,15 @@ export const sellOrder = (overrides: Partial<SellOrder> = {}): SellOrder => ({
   id: 1, order_no: 'CH20261120001', customer_id: 8, company_name: '华东一厂', status: 'draft', ...common, ...overrides,
 });
 
-/** What the order pages read besides their own list: the types (with prices) and the company tree. */
+/** What the order pages read besides their own list: the types (with prices) and the customers a sale may go to. */
 export const around = {
-  'GET /manager/goods': () => ({
-    ...ok([
-      { id: 3, name: '4G 网关', price: '1280.10' },
-      { id: 4, name: '边缘网关', price: '0.10' },
+  'GET /manager/goods/options': () =>
+    ok([
+      { id: 3, name: '4G 网关', code: '4G', price: '1280.10' },
+      { id: 4, name: '边缘网关', code: 'EDGE', price: '0.10' },
     ]),
-    count: 2,
-  }),
   'GET /manager/custom/tree': () => ok([{ id: 7, label: '华东精机', children: [{ id: 8, label: '华东一厂' }] }]),
+  'GET /manager/sell_order/companies': () => ok([{ id: 7, company_name: '华东精机' }, { id: 8, company_name: '华东一厂' }]),
 };
 
 /** A refusal as the server words it: HTTP 200, body code 300. */

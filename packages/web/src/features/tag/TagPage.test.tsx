@@ -17,7 +17,8 @@ const custom = tag(2, '试点', '#00aa88', 0);
 
 let calls: ApiCall[];
 beforeEach(() => {
-  useUserStore.setState({ info: userInfo({ customer_id: 7, role_menu: [{ menu: P, action: 1 | 2 | 4 | 8 }] }) });
+  // a customer's administrator who also reads the companies: it picks the owner among its own subtree
+  useUserStore.setState({ info: userInfo({ customer_id: 7, role_menu: [{ menu: P, action: 1 | 2 | 4 | 8 }, { menu: '/manager/custom', action: 1 }] }) });
   calls = mockApi({
     [`GET ${P}`]: () => ({ ...ok([urgent, custom]), count: 2 }),
     'GET /manager/custom/tree': () => ok([{ id: 7, label: '华东精机', children: [{ id: 8, label: '一厂' }] }]),
@@ -52,5 +53,21 @@ describe('标签', () => {
     await user.click(await screen.findByText('金色'));
     await user.click(within(dialog()).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', P, { name: '维保中', color: 'gold', customer_id: 7 }]]));
+  });
+
+  it('asks a user who may not read the companies for no company, and calls nothing it may not', async () => {
+    useUserStore.setState({ info: userInfo({ customer_id: 7, role_menu: [{ menu: P, action: 1 | 2 | 4 | 8 }] }) });
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<TagPage />, P);
+    await screen.findByText('重点客户');
+    expect(screen.queryByLabelText('所属公司')).toBeNull();
+    await user.click(screen.getByText(twoChars('新增')));
+    await user.click(await within(dialog()).findByLabelText('标签名称'));
+    await user.paste('维保中');
+    expect(within(dialog()).queryByLabelText('所属公司')).toBeNull();
+    await user.click(within(dialog()).getByText(twoChars('确定')));
+    // the server gives the tag the user's own company
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', P, { name: '维保中', color: 'blue' }]]));
+    expect(calls.some((call) => call.path.startsWith('/manager/custom'))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Chart } from '../../components/Chart';
 import { ListGrid, ListSearchBar, ListToolbar, ResourceList, bulkActionsFrom, filtersFrom } from '../../components/ResourceTable';
 import type { RowAction } from '../../components/ResourceTable/listTypes';
+import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
 import dayjs from '../../utils/dayjs';
 import { useTrafficCustomers } from './api';
 import { BoxChartDrawer } from './BoxChartDrawer';
@@ -39,6 +40,8 @@ export default function TrafficPage() {
   const [charted, setCharted] = useState<TrafficBox | null>(null);
   const [plansOpen, setPlansOpen] = useState(false);
   const fixed = useMemo(() => ({ month, over: overOnly ? 'yes' : undefined }), [month, overOnly]);
+  // the company filter only for those who may read the companies
+  const filters = useReadableFilters(FILTERS);
   const rowActions: RowAction<TrafficBox>[] = [{ key: 'chart', label: T.chart, onClick: (row) => setCharted(row) }];
 
   const monthPicker = (
@@ -69,7 +72,7 @@ export default function TrafficPage() {
           menu={TRAFFIC_PATH}
           columns={trafficColumns}
           rowKey="device_id"
-          filters={FILTERS}
+          filters={filters}
           fixedFilters={fixed}
           rowActions={rowActions}
           bulkActions={BULK}
