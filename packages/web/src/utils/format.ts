@@ -108,3 +108,7 @@ export function formatBytes(bytes: number | null | undefined): string {
   }
   return `${Number(value.toFixed(2))} ${UNITS[unit]}`;
 }
+
+/** A cell's or key's value as plain text: strings, numbers and booleans as written, anything else (objects, nothing) as ''. */
+export const plainText = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';

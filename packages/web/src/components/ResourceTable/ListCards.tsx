@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useResourceListContext } from './context';
 import { ListEmpty } from './ListEmpty';
 import { type RowActionOptions, rowItemsOf, splitRowItems } from './listColumns';
+import { plainText } from '../../utils/format';
 import { RT } from './messages';
 import { MoreActions, RowItemButton } from './RowButtons';
 import { columnKeyOf } from './useColumnSettings';
@@ -18,7 +19,7 @@ function cellOf<T>(column: ColumnType<T>, row: T, index: number): ReactNode {
   let value: unknown = row;
   for (const key of path) value = (value as Record<string | number, unknown> | undefined)?.[key];
   if (column.render) return column.render(value, row, index) as ReactNode;
-  return value === null || value === undefined ? '' : String(value as string | number);
+  return plainText(value);
 }
 
 interface Props<T extends object> {

@@ -1,5 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
+import { plainText } from '../../utils/format';
 import { useResourceListContext } from './context';
 import { ListCards } from './ListCards';
 import { ListEmpty } from './ListEmpty';
@@ -43,7 +44,7 @@ export function ListGrid<T extends object>(props: Omit<TableProps<T>, 'columns' 
   const { visibleColumns, keyColumn } = list.columns;
   const { sort } = list.query;
   const shown = useMemo(() => withSortOrder(visibleColumns, sort), [visibleColumns, sort]);
-  const nameOf = (row: T) => String((row as Record<string, unknown>)[keyColumn ?? list.rowKey] ?? '');
+  const nameOf = (row: T) => plainText((row as Record<string, unknown>)[keyColumn ?? list.rowKey]);
   const options = {
     rowKey: list.rowKey,
     onEdit: allowed.edit ? (row: T) => void editor.openEdit(row) : undefined,
