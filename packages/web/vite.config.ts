@@ -1,11 +1,68 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+
+/** The key under which the console keeps the token (STORAGE.token in src/settings.ts, which Node cannot load). */
+const TOKEN_KEY = 'Custom-Token';
+
+/**
+ * The login page's own code — its lazy chunk and the chunks it needs beyond the entry's — announced to the
+ * browser as soon as index.html is read, by a small script that adds `modulepreload` links when there is no token
+ * (a visitor who will see the login page). Without it the browser asks for them only once the whole entry has run
+ * and the router has chosen the page: on a slow phone a second round of requests after seconds of script. With a
+ * token the script adds nothing, so a signed-in console loads as before. Preloaded modules are fetched and parsed,
+ * never run ahead of the entry.
+ */
+function preloadLoginPage(): Plugin {
+  let base = '/';
+  let script: { fileName: string; source: string } | undefined;
+  const imports = (bundle: Rollup.OutputBundle, chunk: Rollup.OutputChunk, seen = new Set<string>()): Set<string> => {
+    for (const file of chunk.imports) {
+      const next = bundle[file];
+      if (seen.has(file) || next?.type !== 'chunk') continue;
+      seen.add(file);
+      imports(bundle, next, seen);
+    }
+    return seen;
+  };
+  return {
+    name: 'gw:preload-login',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const login = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/features/login/LoginPage.tsx'));
+        if (!entry || !login) throw new Error('preload-login: no entry or no login page chunk in the build');
+        const loaded = imports(bundle, entry).add(entry.fileName);
+        const modules = [login.fileName, ...imports(bundle, login)].filter((file) => !loaded.has(file));
+        // as the entry's own preloads (crossorigin), so that the import finds them; its half-kilobyte of CSS is left to it
+        const source =
+          `if(!localStorage.getItem(${JSON.stringify(TOKEN_KEY)}))for(const h of ${JSON.stringify(modules.map((file) => base + file))}){` +
+          `const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}\n`;
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        script = { fileName: `assets/login-preload-${hash}.js`, source };
+        return [{ tag: 'script', attrs: { async: true, src: base + script.fileName }, injectTo: 'head' }];
+      },
+    },
+    writeBundle(options) {
+      if (script && options.dir) writeFileSync(path.join(options.dir, script.fileName), script.source);
+    },
+  };
+}
 
 // The console lives under /custom/; in development the API and the live channel are proxied to the server on 9528.
 export default defineConfig({
   base: '/custom/',
-  plugins: [react()],
+  plugins: [react(), preloadLoginPage()],
   resolve: {
     alias: { '@gw/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
   },

@@ -13,6 +13,8 @@ export const STORAGE = {
   departmentTree: 'DEPARTMENT_TREE',
   settings: 'SETTINGS',
   errorLog: 'ERROR_LOG',
+  /** The open tabs of the tags bar, in sessionStorage: they come back on a reload of the browser tab. */
+  tagsView: 'TAGS_VIEW',
 } as const;
 
 export const COOKIE = { sidebarStatus: 'sidebar_status', language: 'language', size: 'size' } as const;

@@ -3,6 +3,7 @@ import { ConfigProvider, type ConfigProviderProps, type ThemeConfig, message, th
 import type { MessageInstance } from 'antd/es/message/interface';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { antdTheme, inkOf } from '../layout/theme';
 import type { Size } from '../settings';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
@@ -69,16 +70,30 @@ function BaseText({ children }: { children: ReactNode }) {
   return <div style={style}>{children}</div>;
 }
 
-/** Everything a page needs around it: antd in Chinese with the chosen colour and size, toasts, query cache. */
+/**
+ * The focus ring of everything outside antd (global.css) in the theme's ink, on the root element so that it also
+ * reaches what antd draws at the end of the page (dialogs, dropdowns).
+ */
+function useFocusRing(colour: string): void {
+  useEffect(() => {
+    document.documentElement.style.setProperty('--focus-ring', inkOf(colour).ink);
+  }, [colour]);
+}
+
+/**
+ * Everything a page needs around it: antd in Chinese with the chosen colour (and the readable shades of it that
+ * text uses, layout/theme.ts) and size, toasts, query cache.
+ */
 export function Providers({ children }: { children: ReactNode }) {
-  const colorPrimary = useSettingsStore((s) => s.theme);
+  const colour = useSettingsStore((s) => s.theme);
   const size = useAppStore((s) => s.size);
   const [queryClient] = useState(createQueryClient);
   const { componentSize, compact } = sizeConfig(size);
   const themeConfig = useMemo<ThemeConfig>(
-    () => ({ token: { colorPrimary }, algorithm: compact ? theme.compactAlgorithm : theme.defaultAlgorithm }),
-    [colorPrimary, compact],
+    () => ({ ...antdTheme(colour), algorithm: compact ? theme.compactAlgorithm : theme.defaultAlgorithm }),
+    [colour, compact],
   );
+  useFocusRing(colour);
   return (
     <ConfigProvider locale={zhCN} theme={themeConfig} componentSize={componentSize}>
       <BaseText>

@@ -23,9 +23,9 @@ export const zh = {
   settings: {
     title: '系统布局配置',
     theme: '主题色',
-    tagsView: '开启 Tags-View',
-    fixedHeader: '固定 Header',
-    sidebarLogo: '侧边栏 Logo',
+    tagsView: '显示标签栏',
+    fixedHeader: '固定顶栏',
+    sidebarLogo: '显示侧边栏标志',
     sidebarTextTheme: '侧边栏文字主题色',
   },
   size: { default: '默认', medium: '中等', small: '小', mini: '迷你' },

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import { Layout } from './Layout';
+import { useLayoutStore } from './store';
 import { renderInConsole, resetConsole } from './testing';
 
 vi.mock('../app/hooks', () => ({ useLogout: () => vi.fn(), useSwitchRole: () => vi.fn() }));
@@ -46,8 +47,8 @@ describe('layout', () => {
   it('frames the page with the sidebar, navbar and tags view', () => {
     renderLayout();
     expect(screen.getByText('page content')).toBeInTheDocument();
-    expect(screen.getByRole('complementary')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'tags-view' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: '侧边栏' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: '已打开的页面' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '展开/收起侧边栏' })).toBeInTheDocument();
   });
 
@@ -73,8 +74,19 @@ describe('layout', () => {
       useSettingsStore.getState().changeSetting('tagsView', false);
       useSettingsStore.getState().changeSetting('fixedHeader', false);
     });
-    expect(screen.queryByRole('navigation', { name: 'tags-view' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: '已打开的页面' })).toBeNull();
     expect(container.querySelector('.fixed-header')).toBeNull();
+  });
+
+  it('offers 跳到主要内容 as the first tab stop, which moves the focus to the page', async () => {
+    renderLayout();
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: '跳到主要内容' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('main')).toContainElement(screen.getByText('page content'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/system/role');
   });
 
   it("re-mounts the page on a tab's 刷新", async () => {
@@ -86,11 +98,17 @@ describe('layout', () => {
     expect(screen.getByText('page content')).toBeInTheDocument();
   });
 
-  it('opens the settings drawer from the avatar menu (换肤), and shows no panel when showSettings is off', async () => {
-    renderLayout();
+  it('opens the settings drawer from the navbar gear and from the avatar menu (换肤); no gear when showSettings is off', async () => {
+    const { container } = renderLayout();
+    // the gear sits in the header, not floating over the page
+    expect(container.querySelector('.navbar')).toContainElement(screen.getByRole('button', { name: '打开布局配置' }));
+    await userEvent.click(screen.getByRole('button', { name: '打开布局配置' }));
+    expect(await screen.findByText('系统布局配置')).toBeInTheDocument();
+    act(() => useLayoutStore.getState().setSettingsOpen(false));
+
     await userEvent.click(screen.getByRole('button', { name: 'admin' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: '换肤' }));
-    expect(await screen.findByText('系统布局配置')).toBeInTheDocument();
+    expect(useLayoutStore.getState().settingsOpen).toBe(true);
     act(() => useSettingsStore.setState({ showSettings: false }));
     expect(screen.queryByRole('button', { name: '打开布局配置' })).toBeNull();
   });

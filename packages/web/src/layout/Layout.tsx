@@ -8,6 +8,7 @@ import './layout.css';
 import { Navbar } from './navbar/Navbar';
 import { SettingsDrawer } from './settings/SettingsDrawer';
 import { Sidebar } from './sidebar/Sidebar';
+import { MAIN_ID, SkipLink } from './SkipLink';
 import { useLayoutStore } from './store';
 import { TagsView } from './tagsView/TagsView';
 import { useResponsiveSidebar } from './useResponsiveSidebar';
@@ -17,7 +18,8 @@ function AppMain() {
   const { pathname } = useLocation();
   const refreshKey = useLayoutStore((s) => s.refreshKey);
   return (
-    <main className="app-main">
+    // focusable from the skip link only (tabIndex -1), not a tab stop of its own
+    <main id={MAIN_ID} className="app-main" tabIndex={-1}>
       <ErrorBoundary key={`${pathname}#${refreshKey}`}>
         <Suspense fallback={<Spin className="app-main-loading" />}>
           <Outlet />
@@ -28,8 +30,9 @@ function AppMain() {
 }
 
 /**
- * The console frame around every signed-in page: sidebar, header (navbar and tags view, fixed when so set),
- * the page, and the settings panel.
+ * The console frame around every signed-in page: the skip link, sidebar, header (navbar and tags view, fixed when
+ * so set), the page, and the settings panel (opened from the navbar or the avatar menu; nothing floats over the
+ * page).
  */
 export function Layout() {
   useResponsiveSidebar();
@@ -47,6 +50,7 @@ export function Layout() {
   ];
   return (
     <div className={classes.filter(Boolean).join(' ')}>
+      <SkipLink />
       {mobile && sidebar.opened && <div className="drawer-bg" data-testid="sidebar-mask" onClick={() => useAppStore.getState().closeSideBar(false)} />}
       <Sidebar />
       <div className="main-container">

@@ -41,8 +41,10 @@ export function renderInConsole(ui: ReactNode, route = '/dashboard') {
 /** The signed-in user of these tests: the admin, with one role. */
 export const testUser = userInfo({ id: 1, username: 'admin', name: '管理员', roles: [ADMIN_ROLE], all_roles: [ADMIN_ROLE], super_user: true });
 
-/** A signed-in desktop session in Chinese with every dynamic route granted and fresh layout state. */
+/** A signed-in desktop session in Chinese with every dynamic route granted and fresh layout state, no saved tabs. */
 export async function resetConsole({ routes = asyncRoutes, language = 'zh' }: { routes?: AppRoute[]; language?: Language } = {}) {
+  // the tabs saved by an earlier test would come back as after a reload
+  sessionStorage.clear();
   useAppStore.setState({ sidebar: { opened: true, withoutAnimation: false }, device: 'desktop', size: 'default', language });
   await i18n.changeLanguage(language);
   usePermissionStore.setState({ addRoutes: routes, generated: true });

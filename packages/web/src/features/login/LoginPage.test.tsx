@@ -63,6 +63,22 @@ describe('login page', () => {
     expect(calls.some((c) => c.path === '/user/login')).toBe(false);
   });
 
+  it('ties each message to its field for screen readers and puts the focus on the first field missing', async () => {
+    api();
+    await openLogin();
+    await fill('用户名', 'zhang');
+    await userEvent.click(submitButton());
+    const password = screen.getByPlaceholderText('密码');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('请输入密码');
+    expect(screen.getByPlaceholderText('用户名')).not.toHaveAttribute('aria-invalid');
+    // typing clears the message at once
+    await userEvent.paste('secret-1');
+    expect(screen.queryByText('请输入密码')).toBeNull();
+    expect(screen.getByText('请输入验证码')).toBeInTheDocument();
+  });
+
   it('refuses a username of spaces', async () => {
     api();
     await openLogin();

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useLogout, useSwitchRole } from '../../app/hooks';
 import { useUserStore } from '../../stores/user';
 import { imageUrl } from '../../utils/image';
+import { LAYOUT_TEXT } from '../messages';
 import { useLayoutStore } from '../store';
 import { isSize, useSizeOptions } from './useSizeOptions';
 
@@ -62,7 +63,7 @@ export function AvatarMenu() {
 
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => void onClick(key) }}>
-      <button type="button" className="avatar-wrapper navbar-button" aria-label={info?.username ?? 'user'}>
+      <button type="button" className="avatar-wrapper navbar-button" aria-label={info?.username ?? LAYOUT_TEXT.user}>
         <Avatar size="small" shape="square" src={imageUrl(info?.avatar) || undefined} icon={<UserOutlined />} />
         <span className="avatar-name">{info?.name || info?.username}</span>
         <CaretDownOutlined />

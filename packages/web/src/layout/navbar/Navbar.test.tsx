@@ -71,7 +71,7 @@ describe('navbar', () => {
     expect(items.map((i) => i.textContent)).toEqual(['默认', '中等', '小', '迷你']);
     expect(items[0]).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(items[3]);
-    expect(await screen.findByText('Switch Size Success')).toBeInTheDocument();
+    expect(await screen.findByText('布局大小已切换')).toBeInTheDocument();
     expect(useAppStore.getState().size).toBe('mini');
     expect(Cookies.get('size')).toBe('mini');
   });

@@ -1,4 +1,6 @@
 import { useAppStore } from '../../stores/app';
+import { useSettingsStore } from '../../stores/settings';
+import { SettingsButton } from '../settings/SettingsDrawer';
 import { AvatarMenu } from './AvatarMenu';
 import { Breadcrumb } from './Breadcrumb';
 import { ErrorLogButton } from './ErrorLogButton';
@@ -11,6 +13,7 @@ import { SizeSelect } from './SizeSelect';
 /** The header bar; on a phone only the essentials stay on the right. */
 export function Navbar() {
   const mobile = useAppStore((s) => s.device === 'mobile');
+  const showSettings = useSettingsStore((s) => s.showSettings);
   return (
     <header className="navbar">
       <Hamburger />
@@ -25,6 +28,7 @@ export function Navbar() {
         )}
         <ErrorLogButton />
         <LangSelect />
+        {showSettings && <SettingsButton />}
         <AvatarMenu />
       </div>
     </header>

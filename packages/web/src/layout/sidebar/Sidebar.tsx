@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { COLORS } from '../../settings';
 import { useAppStore } from '../../stores/app';
 import { useSettingsStore } from '../../stores/settings';
+import { LAYOUT_TEXT } from '../messages';
 import { findRouteChain, useLayoutRoutes, useRouteTitle } from '../routes';
 import { menuIcon } from './icons';
 import { Logo } from './Logo';
@@ -63,13 +64,15 @@ export function Sidebar() {
         darkItemHoverBg: HOVER_BG,
         darkItemSelectedBg: 'transparent',
         darkItemSelectedColor: activeText,
+        // the focus ring in white on the dark menu (11:1 against #304156; the theme's ink would vanish here)
+        colorPrimaryBorder: '#ffffff',
       },
     },
   };
-  const style = { background: COLORS.menuBg, '--menu-active-text': activeText } as CSSProperties;
+  const style = { background: COLORS.menuBg, '--menu-active-text': activeText, '--focus-ring': '#ffffff' } as CSSProperties;
 
   return (
-    <aside className="sidebar-container" style={style} aria-label="sidebar">
+    <aside className="sidebar-container" style={style} aria-label={LAYOUT_TEXT.sidebar}>
       {sidebarLogo && <Logo collapsed={!opened} />}
       <ConfigProvider theme={menuTheme}>
         <Menu
