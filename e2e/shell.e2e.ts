@@ -15,7 +15,7 @@ describe('console shell in Chromium', () => {
     return page;
   };
   const signedIn = (path = '/dashboard', user = 'admin', password = ADMIN_PASSWORD) => openSignedIn(browser, `${server.url}/custom${path}`, user, password);
-  const tags = (page: Page) => page.locator('nav[aria-label="tags-view"] a');
+  const tags = (page: Page) => page.locator('nav[aria-label="已打开的页面"] a');
 
   beforeAll(async () => {
     server = await startServer((dir) =>
@@ -108,7 +108,7 @@ describe('console shell in Chromium', () => {
 
   it('keeps Dashboard through close others and close all, and refreshes a tab in place', async () => {
     const page = await signedIn();
-    const sidebar = page.locator('aside[aria-label="sidebar"]');
+    const sidebar = page.locator('aside[aria-label="侧边栏"]');
     await sidebar.getByText('系统管理').click();
     const pages = { 版本管理: 'version', 刷机助手: 'box_flasher', 调试代理: 'debug_client' };
     for (const [title, path] of Object.entries(pages)) {
@@ -140,10 +140,10 @@ describe('console shell in Chromium', () => {
   it('remembers the global size and the layout settings across a reload', async () => {
     const page = await signedIn();
     await pickFromMenu(page.getByRole('button', { name: '布局大小' }), page.getByRole('menuitem', { name: '小', exact: true }));
-    await page.getByText('Switch Size Success').waitFor();
+    await page.getByText('布局大小已切换').waitFor();
 
     await page.getByRole('button', { name: '打开布局配置' }).click();
-    await page.getByRole('switch', { name: '开启 Tags-View' }).click();
+    await page.getByRole('switch', { name: '显示标签栏' }).click();
     await expect.poll(() => tags(page).count()).toBe(0);
 
     await page.reload();
@@ -165,7 +165,7 @@ describe('console shell in Chromium', () => {
 
   it('hides menus a role lacks, and the server refuses their API with 您没有权限访问', async () => {
     const page = await signedIn('/dashboard', 'viewer', 'viewer-pass');
-    const sidebar = page.locator('aside[aria-label="sidebar"]');
+    const sidebar = page.locator('aside[aria-label="侧边栏"]');
     // the system group has one visible child for this user, so it collapses into that child
     await sidebar.getByText('操作日志').waitFor();
     expect(await sidebar.getByText('系统管理').count()).toBe(0);

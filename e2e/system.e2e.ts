@@ -9,7 +9,7 @@ describe('system administration in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   const signedIn = (path: string, user = 'admin', password = ADMIN_PASSWORD) => openSignedIn(browser, `${server.url}/custom${path}`, user, password);
-  const sidebarOf = (page: Page) => page.locator('aside[aria-label="sidebar"]');
+  const sidebarOf = (page: Page) => page.locator('aside[aria-label="侧边栏"]');
   /** The list has its rows (antd blurs a loading table and it takes no clicks). */
   const settled = (page: Page) => expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
 

@@ -108,7 +108,9 @@ afterEach(() => {
     notification.destroy();
   }
   cleanup();
+  // the open tabs a page saves for a reload must not reach the next test
   localStorage.clear();
+  sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {
     document.cookie = `${c.split('=')[0].trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
