@@ -1,6 +1,6 @@
 import { CNC_COUNTER_MAX, type CncAlarm, type MachineState, cncAlarmSchema, cncCounter, codeOf, deriveMachineState } from '@gw/contracts';
 import { z } from 'zod';
-import { chinaDate, chinaDayRange } from '../../lib/china-day.js';
+import { zoneDate, zoneDayRange } from '../../lib/platform-zone.js';
 
 /** A machine's running state across the readings of a batch (its machine_latest row, moved forward). */
 export interface MachineCursor {
@@ -10,7 +10,7 @@ export interface MachineCursor {
   stateSince: Date;
   products: number | null;
   partsTotal: number;
-  /** The China-time day of the two figures below (null before the first reading). */
+  /** The platform-zone day of the two figures below (null before the first reading). */
   day: string | null;
   /** Parts made on `day` (what 机床详情's parts per hour add up to). */
   dayParts: number;
@@ -60,12 +60,12 @@ export function step(cursor: MachineCursor | null, category: string, ts: Date, v
   const count = cncCounter(values.cnc_products);
   const products = count ?? cursor?.products ?? null;
   const added = count === null ? 0 : partsAdded(cursor?.products ?? null, count);
-  const day = chinaDate(ts);
+  const day = zoneDate(ts);
   const sameDay = cursor?.day === day;
   let dayRunS = sameDay ? cursor.dayRunS : 0;
   // a running period ends here: its part within this reading's day is the day's (the timeline's running band)
   if (cursor?.state === 'running' && state !== 'running') {
-    const midnight = chinaDayRange(day)[0].getTime();
+    const midnight = zoneDayRange(day)[0].getTime();
     dayRunS += Math.max(ts.getTime() - Math.max(cursor.stateSince.getTime(), midnight), 0) / 1000;
   }
   return {
