@@ -156,8 +156,10 @@ describe("one time zone: the platform's, whatever the browser's", () => {
       const labels = await svgTexts(timeline, /^\d{2}:\d{2}$/);
       expect(labels.length).toBeGreaterThan(2);
       const minutesOf = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3));
+      // the axis ends at the next midnight, labelled 00:00 again: read as 24:00
       const [first, last] = [labels[0], labels[labels.length - 1]];
-      const perMinute = (last.x - first.x) / (minutesOf(last.text) - minutesOf(first.text));
+      const lastMinutes = minutesOf(last.text) || 24 * 60;
+      const perMinute = (last.x - first.x) / (lastMinutes - minutesOf(first.text));
       const xOf = (minutes: number) => first.x + perMinute * (minutes - minutesOf(first.text));
       const chart = timeline.locator('svg', { has: page.locator('text') }).first();
       const svg = (await chart.boundingBox())!;
