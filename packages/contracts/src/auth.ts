@@ -38,6 +38,8 @@ export const userInfoSchema = z.object({
   scope: z.enum(['all', 'own']),
   customer_id: z.number().nullable(),
   custom: z.object({ id: z.number(), company_name: z.string(), name: z.string() }).nullable(),
+  /** The platform's IANA time zone (TIME_ZONE): the console shows, takes and filters every time in it. */
+  time_zone: z.string().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -35,6 +35,7 @@ import { type StartedMqtt, startMqtt } from './mqtt/start.js';
 import { userRoutes } from './modules/user/routes.js';
 import { wechatCallbackRoutes, wechatRoutes } from './modules/wechat/routes.js';
 import { Sessions } from './modules/user/sessions.js';
+import { setPlatformZone } from './lib/platform-zone.js';
 
 // Chinese validation messages for every schema, on the server as in the console.
 applyChineseMessages();
@@ -101,6 +102,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, db } = options;
   const services = new Set(options.services ?? SERVICES);
+  // one zone per process: every day boundary and every time the server writes reads it
+  setPlatformZone(config.timeZone);
   const seeded = await seed(db, { superUser: config.superUser, adminPassword: config.adminPassword });
   const signer = new TokenSigner(config.jwtSecret || seeded.jwtSecret);
 

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { BOX_COMMAND_TIMEOUT_SECONDS } from '@gw/contracts';
 import type { RateLimits } from './http/rate-limit.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './lib/platform-zone.js';
 
 /** Every setting the server reads from the environment; docs/configuration.md lists them with these defaults. */
 export interface Config {
@@ -99,6 +100,11 @@ export interface Config {
   metricsToken: string;
   /** Addresses and CIDRs that read /custom/api/metrics without the token (loopback unless set; empty: none). */
   metricsAllow: string[];
+  /**
+   * The platform's IANA time zone: every day boundary and every time shown, typed, filtered or exported is in
+   * it, whatever the zone of the server or of the browser.
+   */
+  timeZone: string;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -131,6 +137,13 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
   const bad = entries.find((e) => !valid(e));
   if (bad !== undefined || !entries.length) throw new Error(`环境变量 TRUST_PROXY 应为 off、on、跳数或代理地址(如 10.0.0.0/8,逗号分隔),收到 "${bad ?? v}"`);
   return entries.join(',');
+}
+
+/** TIME_ZONE: an IANA zone Intl knows (Asia/Shanghai when unset). */
+function timeZoneOf(value: string | undefined): string {
+  const zone = (value ?? '').trim() || DEFAULT_TIME_ZONE;
+  if (!isTimeZone(zone)) throw new Error(`环境变量 TIME_ZONE 应为 IANA 时区名(如 Asia/Shanghai、America/New_York),收到 "${zone}"`);
+  return zone;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -185,5 +198,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jsonBodyLimitKb: int(env.JSON_BODY_LIMIT_KB, 256, 'JSON_BODY_LIMIT_KB', 1),
     metricsToken: env.METRICS_TOKEN || '',
     metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean),
+    timeZone: timeZoneOf(env.TIME_ZONE),
   };
 }

@@ -559,7 +559,7 @@ export const machineLatest = pgTable(
     state_since: timestamp('state_since', { withTimezone: true }).notNull(),
     products: integer('products'),
     parts_total: integer('parts_total').notNull().default(0),
-    /** The China-time day the two figures below are of: parts made that day and running seconds of periods closed that day. */
+    /** The platform-zone day the two figures below are of: parts made that day and running seconds of periods closed that day. */
     day: date('day', { mode: 'string' }),
     day_parts: integer('day_parts').notNull().default(0),
     day_run_s: doublePrecision('day_run_s').notNull().default(0),
@@ -689,7 +689,7 @@ export const machinePlan = pgTable('machine_plan', {
   updated_at: updatedAt(),
 });
 
-/** Scrap recorded for a machine tool's shift on a China-time day: OEE's quality is (total − scrap) ÷ total. */
+/** Scrap recorded for a machine tool's shift on a platform-zone day: OEE's quality is (total − scrap) ÷ total. */
 export const machineScrap = pgTable(
   'machine_scrap',
   {
@@ -704,7 +704,7 @@ export const machineScrap = pgTable(
   (t) => [primaryKey({ columns: [t.machine_tool_id, t.day, t.shift] }), check('machine_scrap_count_check', sql`${t.count} >= 0`)],
 );
 
-/** 设备流量: bytes a box sent (up) and received (down) on a China-time day, from its `traffic` counters. */
+/** 设备流量: bytes a box sent (up) and received (down) on a platform-zone day, from its `traffic` counters. */
 export const deviceTraffic = pgTable(
   'device_traffic',
   {

@@ -11,7 +11,7 @@ import type { ResourceDef } from '../http/resource/types.js';
 import type { SessionUser } from '../http/types.js';
 import { sanitizeFileName } from '../lib/file-name.js';
 import { MSG } from './messages.js';
-import { chinaTime } from './xlsx.js';
+import { zoneTime } from '../lib/platform-zone.js';
 
 export type ExportJobRow = typeof exportJob.$inferSelect;
 
@@ -47,9 +47,9 @@ export function serializeJob(row: ExportJobRow, now: Date): ExportJob {
   };
 }
 
-/** The name the user downloads: `客户_20240501_083000.xlsx` (China time). */
+/** The name the user downloads: `客户_20240501_083000.xlsx` (the platform's zone). */
 export function exportFileName(title: string, now: Date): string {
-  return `${title}_${chinaTime(now).replace(/-/g, '').replace(' ', '_').replace(/:/g, '')}.xlsx`;
+  return `${title}_${zoneTime(now).replace(/-/g, '').replace(' ', '_').replace(/:/g, '')}.xlsx`;
 }
 
 /** Where a job's file lives: DATA_DIR/exports/<id>-<safe name>; the id keeps names of one second apart. */

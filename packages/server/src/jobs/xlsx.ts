@@ -87,11 +87,3 @@ export function toCell(value: unknown): ExcelJS.CellValue {
   return JSON.stringify(value);
 }
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** `2024-05-01 08:30:00` in China time, as the console shows times; '' for an empty or invalid value. */
-export function chinaTime(value: unknown): string {
-  const date = value instanceof Date ? value : typeof value === 'string' && value ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) return '';
-  return new Date(date.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}

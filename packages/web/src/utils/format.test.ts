@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatDuration, parseTime, statusTag, statusTagColor, toFixed2 } from './format';
+import { DEFAULT_TIME_ZONE, setPlatformZone } from './zone';
 
 describe('toFixed2', () => {
   it('truncates instead of rounding', () => {
@@ -22,28 +23,50 @@ describe('toFixed2', () => {
 });
 
 describe('parseTime', () => {
-  // 2023-11-15 08:05:03 local time, a Wednesday
-  const local = new Date(2023, 10, 15, 8, 5, 3);
-  const seconds = local.getTime() / 1000;
+  // 2023-11-15 08:05:03 in the platform's zone (Asia/Shanghai by default), a Wednesday
+  const at = new Date(Date.UTC(2023, 10, 15, 0, 5, 3));
+  const seconds = at.getTime() / 1000;
+  const runnerZone = process.env.TZ;
+  afterEach(() => {
+    setPlatformZone(DEFAULT_TIME_ZONE);
+    // Node reads TZ again when it changes: the tests below play a browser elsewhere
+    if (runnerZone === undefined) delete process.env.TZ;
+    else process.env.TZ = runnerZone;
+  });
 
   it("uses '{y}-{m}-{d} {h}:{i}:{s}' by default", () => {
-    expect(parseTime(local)).toBe('2023-11-15 08:05:03');
+    expect(parseTime(at)).toBe('2023-11-15 08:05:03');
   });
   it('treats 10-digit numbers and digit strings as seconds, longer ones as milliseconds', () => {
     expect(parseTime(seconds)).toBe('2023-11-15 08:05:03');
     expect(parseTime(String(seconds))).toBe('2023-11-15 08:05:03');
-    expect(parseTime(local.getTime())).toBe('2023-11-15 08:05:03');
+    expect(parseTime(at.getTime())).toBe('2023-11-15 08:05:03');
   });
   it('renders the weekday in Chinese with {a}', () => {
     expect(parseTime(seconds, '{y}/{m}/{d} 星期{a}')).toBe('2023/11/15 星期三');
-    expect(parseTime(new Date(2023, 10, 19), '{a}')).toBe('日');
+    expect(parseTime('2023-11-19', '{a}')).toBe('日');
   });
-  it('parses date strings with dashes', () => {
+  it('reads a time without a zone as the platform\'s wall time', () => {
     expect(parseTime('2023-11-15 08:05:03', '{m}{d}{h}{i}')).toBe('11150805');
+    expect(parseTime('2023/11/15 08:05:03')).toBe('2023-11-15 08:05:03');
   });
-  it('shows an ISO time as the API answers it in local time', () => {
-    expect(parseTime(local.toISOString())).toBe('2023-11-15 08:05:03');
-    expect(parseTime('2023-11-15T00:05:03+00:00')).toBe(parseTime(new Date(Date.UTC(2023, 10, 15, 0, 5, 3))));
+  it('shows an ISO time as the API answers it in the platform\'s zone', () => {
+    expect(parseTime(at.toISOString())).toBe('2023-11-15 08:05:03');
+    expect(parseTime('2023-11-15T00:05:03+00:00')).toBe('2023-11-15 08:05:03');
+    expect(parseTime('2099-12-12T00:00:00+08:00')).toBe('2099-12-12 00:00:00');
+  });
+  it("shows the platform's time whatever the browser's zone", () => {
+    for (const zone of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
+      process.env.TZ = zone;
+      expect(parseTime(at.toISOString())).toBe('2023-11-15 08:05:03');
+      expect(parseTime('2023-11-15 08:05:03', '{h}:{i}')).toBe('08:05');
+    }
+  });
+  it('follows the zone the server names, daylight saving included', () => {
+    setPlatformZone('America/New_York');
+    expect(parseTime(at.toISOString())).toBe('2023-11-14 19:05:03');
+    expect(parseTime('2024-07-01T12:00:00Z')).toBe('2024-07-01 08:00:00');
+    expect(parseTime('2024-07-01 08:00:00', '{h}')).toBe('08');
   });
   it("gives '' for empty and invalid input", () => {
     expect(parseTime(null)).toBe('');

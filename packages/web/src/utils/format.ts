@@ -1,4 +1,5 @@
 /** Display helpers: money, times, durations, status tags. */
+import { fromWallMs, zoneParts } from './zone';
 
 /** Plain decimal text of a number, without exponent notation. */
 function plain(n: number): string {
@@ -22,36 +23,33 @@ export function toFixed2(value: number | string | null | undefined): string {
 
 export const DATE_TIME_FORMAT = '{y}-{m}-{d} {h}:{i}:{s}';
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
+const WALL_TIME = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** The instant a time names: ISO with a zone as it says, a wall time without one in the platform's zone. */
+function instantOf(time: Date | number | string): number {
+  if (time instanceof Date) return time.getTime();
+  let value: number | string = time;
+  if (typeof value === 'string' && /^\d+$/.test(value)) value = Number(value);
+  if (typeof value === 'number') return String(Math.trunc(value)).length === 10 ? value * 1000 : value;
+  const wall = WALL_TIME.exec(value.trim());
+  if (!wall) return Date.parse(value);
+  const [, y, m, d, h = '0', i = '0', s = '0'] = wall.map((part) => part && Number(part));
+  return fromWallMs(Date.UTC(+y, +m - 1, +d, +h, +i, +s));
+}
 
 /**
- * Formats a time with `{y} {m} {d} {h} {i} {s}` (zero-padded) and `{a}` (weekday 日…六). Numbers or digit strings
- * of 10 digits are seconds, longer ones milliseconds; other strings are parsed as dates. Empty or invalid → ''.
+ * Formats a time in the platform's zone (whatever the browser's) with `{y} {m} {d} {h} {i} {s}` (zero-padded)
+ * and `{a}` (weekday 日…六). Numbers or digit strings of 10 digits are seconds, longer ones milliseconds; a time
+ * without a zone ('2023-11-15 08:05:03') is the platform's wall time; other strings are parsed as dates. Empty
+ * or invalid → ''.
  *
- * @example parseTime(1700000000, '{y}/{m}/{d} 周{a}') // '2023/11/15 周三' (in UTC+8)
+ * @example parseTime(1700000000, '{y}/{m}/{d} 周{a}') // '2023/11/15 周三' (platform zone Asia/Shanghai)
  */
 export function parseTime(time: Date | number | string | null | undefined, cFormat: string = DATE_TIME_FORMAT): string {
   if (time === null || time === undefined || time === '') return '';
-  let date: Date;
-  if (time instanceof Date) {
-    date = time;
-  } else {
-    let value: number | string = time;
-    // '2023-11-15 08:05:03' reads as local time only with slashes in some browsers; an ISO time (with a T, as
-    // the API answers) must keep its dashes or it parses as nothing
-    if (typeof value === 'string') value = /^\d+$/.test(value) ? Number(value) : value.includes('T') ? value : value.replace(/-/g, '/');
-    if (typeof value === 'number' && String(Math.trunc(value)).length === 10) value *= 1000;
-    date = new Date(value);
-  }
-  if (Number.isNaN(date.getTime())) return '';
-  const parts: Record<string, number> = {
-    y: date.getFullYear(),
-    m: date.getMonth() + 1,
-    d: date.getDate(),
-    h: date.getHours(),
-    i: date.getMinutes(),
-    s: date.getSeconds(),
-    a: date.getDay(),
-  };
+  const ms = instantOf(time);
+  if (!Number.isFinite(ms)) return '';
+  const parts: Record<string, number> = zoneParts(ms);
   return cFormat.replace(/\{([ymdhisa])+\}/g, (_match, key: string) =>
     key === 'a' ? WEEKDAYS[parts.a] : String(parts[key]).padStart(2, '0'),
   );

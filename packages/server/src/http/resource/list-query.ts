@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type FilterOp, type ListQuery, listQuerySchema, own } from '@gw/contracts';
 import { z } from 'zod';
 import { badRequest } from '../errors.js';
+import { addDays, zoneInstant } from '../../lib/platform-zone.js';
 import { customerScope, customerSubtree } from '../scope.js';
 import type { ResourceDef, ResourceRequest } from './types.js';
 
@@ -84,8 +85,7 @@ export function listOrder(def: ResourceDef, sort: string | undefined): SQL[] {
   return key ? [key.descending ? desc(key.column) : asc(key.column), desc(def.id)] : [desc(def.id)];
 }
 
-/** Dates the console sends without a zone are read in China time, as its screens show them. */
-const CONSOLE_ZONE = '+08:00';
+/** Dates the console sends without a zone are read in the platform's zone, as its screens show them. */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
@@ -96,15 +96,17 @@ export function parseDate(value: string, field: string, endOfDay = false): Date 
   const invalid = () => badRequest(`参数错误 ${field}: 日期格式不正确,应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`);
   const m = DATE_TIME.exec(value.trim());
   if (!m) throw invalid();
-  const [, y, mo, d, h, mi, sec = '00', frac = '', zone = CONSOLE_ZONE] = m;
+  const [, y, mo, d, h, mi, sec = '00', frac = '', zone] = m;
   const day = new Date(Date.UTC(+y, +mo - 1, +d));
   if (day.getUTCMonth() !== +mo - 1 || day.getUTCDate() !== +d) throw invalid();
   if (h && (+h > 23 || +mi > 59 || +sec > 59)) throw invalid();
-  const time = h ? `${h}:${mi}:${sec}${frac}${zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}` : `${endOfDay ? '23:59:59.999' : '00:00:00'}${CONSOLE_ZONE}`;
+  const date = `${y}-${mo}-${d}`;
+  if (!h) return endOfDay ? new Date(zoneInstant(addDays(date, 1)).getTime() - 1) : zoneInstant(date);
+  if (!zone) return zoneInstant(date, ((+h * 60 + +mi) * 60 + +sec) * 1000 + Math.round(Number(frac || 0) * 1000));
   // a zone no clock has (+99:00) leaves no date at all: the client's mistake, not the database's to find
-  const date = new Date(`${y}-${mo}-${d}T${time}`);
-  if (Number.isNaN(date.getTime())) throw invalid();
-  return date;
+  const at = new Date(`${date}T${h}:${mi}:${sec}${frac}${zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`);
+  if (Number.isNaN(at.getTime())) throw invalid();
+  return at;
 }
 
 /** A list's chosen order: one declared column, up or down (the id breaks ties, downwards). */

@@ -17,7 +17,7 @@ import { ok } from '../../http/reply.js';
 import { escapeLike } from '../../http/resource/list-query.js';
 import { registerResource } from '../../http/resource/register.js';
 import { customerScope } from '../../http/scope.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { adminUserRules, customersRefusal, isCustomerCompany } from './rules.js';
 import { decorateUsers } from './decorate.js';
 
@@ -88,8 +88,8 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       { key: 'phone', width: 16 },
       { key: 'email', width: 24 },
       { key: 'enabled', value: (row) => optionLabel(ENABLED_OPTIONS, row.enabled) },
-      { key: 'last_login_at', width: 20, value: (row) => chinaTime(row.last_login_at) },
-      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'last_login_at', width: 20, value: (row) => zoneTime(row.last_login_at) },
+      { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
     ],
     ...adminUserRules({ superUser: deps.config.superUser, clock: deps.clock }),
   });

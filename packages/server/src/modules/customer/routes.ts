@@ -3,7 +3,7 @@ import { customerResource as resource } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { adminUser, customer, device, deviceTag } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { withCounts } from './decorate.js';
 import { checkCustomerDelete } from './rules.js';
 
@@ -39,7 +39,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       { key: 'phone', width: 16 },
       { key: 'address', width: 40, value: (row) => row.address.split('|')[0] },
       { key: 'remark', width: 30 },
-      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
     ],
   });
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { deviceFlow } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
 import { customerSubtree } from '../../http/scope.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { flowScope, withFlowCompanies } from './decorate.js';
 
 /** 设备流转 (/manager/device_flow): the read-only ledger of box movements. */
@@ -21,7 +21,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     },
     decorate: withFlowCompanies,
     sheet: [
-      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
       { key: 'gateway_id', width: 20 },
       { key: 'type', value: (row) => FLOW_TYPE_TITLES[row.type] },
       { key: 'from_customer_name', width: 24 },

@@ -8,7 +8,7 @@ import { device } from '../../db/schema.js';
 import { ok } from '../../http/reply.js';
 import { registerResource } from '../../http/resource/register.js';
 import type { ActionHandler } from '../../http/resource/types.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { MSG } from '../fleet/messages.js';
 import { STOCK_MOVES, assignDevices, moveDevices, resetSecret, tagDevices } from './actions.js';
 import { deviceDerived } from './derived.js';
@@ -100,8 +100,8 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
       { key: 'imei', width: 18 },
       { key: 'iccid', width: 22 },
       { key: 'tags', width: 24, value: (row) => row.tags.map((t) => t.name).join('、') },
-      { key: 'last_seen_at', width: 20, value: (row) => chinaTime(row.last_seen_at) },
-      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'last_seen_at', width: 20, value: (row) => zoneTime(row.last_seen_at) },
+      { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
     ],
   });
 }

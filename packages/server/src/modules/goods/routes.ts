@@ -8,7 +8,7 @@ import { goods } from '../../db/schema.js';
 import { ok } from '../../http/reply.js';
 import { escapeLike } from '../../http/resource/list-query.js';
 import { registerResource } from '../../http/resource/register.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { checkGoodsDelete, checkGoodsWrite, withStock } from './rules.js';
 
 /** 设备类型 (/manager/goods): the box products; stock figures are counted from the boxes. */
@@ -59,7 +59,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       { key: 'in_stock' },
       { key: 'shipped' },
       { key: 'total' },
-      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
     ],
   });
 }

@@ -3,7 +3,7 @@ import { LOGIN_REASON_TITLES, LOGIN_RESULT_OPTIONS, loginLogResource as resource
 import type { AppDeps } from '../../app-deps.js';
 import { loginLog } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { withCompanyNames } from '../../http/resource/company-names.js';
 
 /** 登录日志 (/system/login_log): every login attempt, read-only; a customer sees its own subtree's attempts. */
@@ -15,7 +15,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     keywords: ['username', 'ip'],
     decorate: withCompanyNames,
     sheet: [
-      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
       { key: 'company_name', width: 24 },
       { key: 'username', width: 16 },
       { key: 'ip', width: 16 },

@@ -28,7 +28,7 @@ import { compileResource } from '../../http/resource/compile.js';
 import { type ListFilters, listOrder, listWhere } from '../../http/resource/list-query.js';
 import { SHEET_MSG } from '../../http/resource/sheets.js';
 import type { ResourceRequest } from '../../http/resource/types.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { queryRows } from '../../db/rows.js';
 import { machineScope } from './rules.js';
 
@@ -70,8 +70,8 @@ export const alarmHistory = compileResource({
     { key: 'alarm_no', width: 14 },
     { key: 'alarm_type', width: 10 },
     { key: 'alarm_msg', width: 40 },
-    { key: 'started_at', width: 20, value: (item) => chinaTime(item.started_at) },
-    { key: 'ended_at', width: 20, value: (item) => (item.ended_at ? chinaTime(item.ended_at) : ON) },
+    { key: 'started_at', width: 20, value: (item) => zoneTime(item.started_at) },
+    { key: 'ended_at', width: 20, value: (item) => (item.ended_at ? zoneTime(item.ended_at) : ON) },
     { key: 'duration_s', width: 14, value: (item) => (item.duration_s === null ? '' : formatDuration(item.duration_s)) },
   ],
 });

@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.js';
 import { device, machineAlarm, machineLatest, machineTool } from '../../db/schema.js';
 import { ok } from '../../http/reply.js';
 import { customerScope, scopeKey } from '../../http/scope.js';
-import { chinaDay } from '../../lib/china-day.js';
+import { zoneDay } from '../../lib/platform-zone.js';
 import { singleFlight } from '../../lib/single-flight.js';
 import { outputToday } from './output.js';
 import { machineTrends } from './trends.js';
@@ -54,12 +54,12 @@ export async function machineStateCounts(db: Db, req: FastifyRequest): Promise<M
 }
 
 /**
- * 今日报警: the alarms of machine tools whose box is in the caller's scope that started today (China time), the
+ * 今日报警: the alarms of machine tools whose box is in the caller's scope that started today (the platform's zone), the
  * latest `limit` with their machine and box, and how many there are today and still on. Two queries, whatever
  * the count.
  */
 export async function todayAlarms(db: Db, req: FastifyRequest, now: Date, limit: number): Promise<TodayAlarms> {
-  const [start, end] = chinaDay(now);
+  const [start, end] = zoneDay(now);
   const where = and(gte(machineAlarm.started_at, start), lt(machineAlarm.started_at, end), customerScope(req.user, device.customer_id));
   const items = await db
     .select({
@@ -123,7 +123,7 @@ export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): voi
       config: { access },
       schema: {
         tags,
-        summary: '今日报警 (北京时间今天开始的报警, 最新的在前; total 今日总数, active 未恢复数)',
+        summary: '今日报警 (平台时区今天开始的报警, 最新的在前; total 今日总数, active 未恢复数)',
         querystring: todayAlarmsQuerySchema,
         response: { 200: envelopeSchema(todayAlarmsSchema) },
       },
@@ -137,7 +137,7 @@ export function machineDashboardRoutes(app: FastifyInstance, deps: AppDeps): voi
       config: { access },
       schema: {
         tags,
-        summary: '今日产量 (北京时间今天各客户的产量与稼动率, 按产量排前 limit 名; 合计为整个范围; 稼动率 = 运行秒数 ÷ 计划秒数, 计划秒数为各机床今天 0 点 (或机床创建/首次上报, 取较早者, 若在今天) 至今的秒数之和)',
+        summary: '今日产量 (平台时区今天各客户的产量与稼动率, 按产量排前 limit 名; 合计为整个范围; 稼动率 = 运行秒数 ÷ 计划秒数, 计划秒数为各机床今天 0 点 (或机床创建/首次上报, 取较早者, 若在今天) 至今的秒数之和)',
         querystring: outputTodayQuerySchema,
         response: { 200: envelopeSchema(outputTodaySchema) },
       },

@@ -22,12 +22,12 @@ import { machineStateLog, machineTool } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { queryRows } from '../../db/rows.js';
 import { ok } from '../../http/reply.js';
-import { chinaDate, chinaDayRange } from '../../lib/china-day.js';
+import { zoneDate, zoneDayRange, zoneInstant } from '../../lib/platform-zone.js';
 import { machineScope } from './rules.js';
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** A China-time day (UTC+8): its date, [start, end), and how far it has gone (`until`: end, or now for today). */
+const HOURS = 24;
+/** A day of the platform's zone: its date, [start, end), and how far it has gone (`until`: end, or now for today). */
 export interface Day {
   date: string;
   start: Date;
@@ -37,10 +37,10 @@ export interface Day {
 
 /** The day asked for, today when none; a day still to come is refused. */
 export function dayOf(date: string | undefined, now: Date): Day {
-  const today = chinaDate(now);
+  const today = zoneDate(now);
   const day = date ?? today;
   if (day > today) throw badRequest(`参数错误 date: ${day} 还没有到来,只能查看今天及以前的日期`);
-  const [start, end] = chinaDayRange(day);
+  const [start, end] = zoneDayRange(day);
   return { date: day, start, end, until: end < now ? end : now };
 }
 
@@ -138,27 +138,40 @@ export const partsChain = (machine: SQL, from: SQL, end: SQL) => {
     ) chain where ts >= ${from}`;
 };
 
+/**
+ * The day's 24 hours of the wall clock as SQL rows (hour, start, end): on a day daylight saving starts the
+ * skipped hour is empty, on the day it ends the repeated hour holds both.
+ */
+const hourBounds = (day: Day) => {
+  const starts = Array.from({ length: HOURS }, (_, hour) => zoneInstant(day.date, hour * HOUR_MS));
+  return sql.join(
+    starts.map((start, hour) => sql`(${hour}::int, ${at(start)}, ${at(starts[hour + 1] ?? day.end)})`),
+    sql`, `,
+  );
+};
+
 /** Parts made in each hour of the day in one query (see `partsChain`). No row: the machine tool is not the caller's. */
 export async function machineParts(db: Db, req: FastifyRequest, id: number, day: Day): Promise<MachineParts | null> {
   const [from, end] = [at(day.start), at(day.end)];
   const rows = await queryRows<{ hour: number | null; parts: number | null }>(
     db,
     sql`with m as (${scopedMachine(req, id)}),
+      bounds(hour, s, e) as (values ${hourBounds(day)}),
       hours as (
-        select floor(extract(epoch from (ts - ${from})) / 3600)::int as hour, sum(added)::float8 as parts
-        from (${partsChain(sql`(select id from m)`, from, end)}) chain group by 1
+        select b.hour, sum(added)::float8 as parts
+        from (${partsChain(sql`(select id from m)`, from, end)}) chain join bounds b on chain.ts >= b.s and chain.ts < b.e group by 1
       )
     select h.hour, h.parts from m left join hours h on true`,
   );
   if (!rows.length) return null;
-  const hours = new Array<number>(DAY_MS / HOUR_MS).fill(0);
+  const hours = new Array<number>(HOURS).fill(0);
   for (const { hour, parts } of rows) if (hour !== null && parts !== null) hours[hour] = parts;
   return { date: day.date, hours, total: hours.reduce((sum, n) => sum + n, 0) };
 }
 
 /**
  * 机床详情's history (GET /device/machine/{id}/timeline, /parts; the alarms are alarms.ts') for whoever may query 机床; a machine
- * tool outside the caller's scope answers as a missing one. "Today" is the server clock's, in China time.
+ * tool outside the caller's scope answers as a missing one. "Today" is the server clock's, in the platform's zone.
  */
 export function machineHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
@@ -176,7 +189,7 @@ export function machineHistoryRoutes(app: FastifyInstance, deps: AppDeps): void 
       config: { access },
       schema: {
         tags,
-        summary: '机床状态时间线 (北京时间一天内的运行/空闲/报警/离线区间, 相邻同状态合并; totals 为各状态秒数)',
+        summary: '机床状态时间线 (平台时区一天内的运行/空闲/报警/离线区间, 相邻同状态合并; totals 为各状态秒数)',
         params: idParamSchema,
         querystring: machineDayQuerySchema,
         response: { 200: envelopeSchema(machineTimelineSchema) },
@@ -191,7 +204,7 @@ export function machineHistoryRoutes(app: FastifyInstance, deps: AppDeps): void 
       config: { access },
       schema: {
         tags,
-        summary: '机床每小时产量 (北京时间一天 24 小时, 按 cnc_products 计数器; 计数器变小视为清零)',
+        summary: '机床每小时产量 (平台时区一天 24 小时, 按 cnc_products 计数器; 计数器变小视为清零)',
         params: idParamSchema,
         querystring: machineDayQuerySchema,
         response: { 200: envelopeSchema(machinePartsSchema) },

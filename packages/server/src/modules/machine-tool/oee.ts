@@ -20,6 +20,7 @@ import { machineScrap } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { queryRows } from '../../db/rows.js';
+import { zoneInstant } from '../../lib/platform-zone.js';
 import { type Day, at, dayOf, epochMs, machineSince, partsChain, scopedMachine, statePeriods } from './history.js';
 import { effectivePlan, machinePlanOf, machinePlanRoutes } from './plan.js';
 
@@ -59,8 +60,9 @@ interface ShiftWindow {
 export function shiftWindows(day: Day, shifts: Shift[], now: Date): ShiftWindow[] {
   return shifts.map((shift) => {
     const { start: minute, minutes } = shiftSpan(shift);
-    const start = new Date(day.start.getTime() + minute * MINUTE_MS);
-    const end = new Date(start.getTime() + minutes * MINUTE_MS);
+    // wall-clock times of the platform's zone: a shift starting at 08:00 starts at 08:00 on a daylight-saving day too
+    const start = zoneInstant(day.date, minute * MINUTE_MS);
+    const end = zoneInstant(day.date, (minute + minutes) * MINUTE_MS);
     const until = new Date(Math.min(Math.max(now.getTime(), start.getTime()), end.getTime()));
     return { shift, start, end, until };
   });
@@ -137,7 +139,7 @@ export function machineOeeRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         tags: [machineToolResource.title],
         summary:
-          '机床 OEE (北京时间一天的各班次及全天: 开动率=运行÷计划, 性能=理想节拍×产量÷运行 (最高 100%), 合格率=(产量−报废)÷产量; 班次属于其开始的那天; 未开始的班次计划时间为 0, 比率为 null; 机床创建 (或首次上报, 取较早者) 之前的时间不计入计划)',
+          '机床 OEE (平台时区一天的各班次及全天: 开动率=运行÷计划, 性能=理想节拍×产量÷运行 (最高 100%), 合格率=(产量−报废)÷产量; 班次属于其开始的那天; 未开始的班次计划时间为 0, 比率为 null; 机床创建 (或首次上报, 取较早者) 之前的时间不计入计划)',
         params: idParamSchema,
         querystring: machineDayQuerySchema,
         response: { 200: envelopeSchema(machineOeeSchema) },

@@ -4,7 +4,7 @@ import type { CustomerOutput, OutputToday } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
 import { customer, device, machineLatest, machineTool } from '../../db/schema.js';
 import { customerScope } from '../../http/scope.js';
-import { chinaDate, chinaDay } from '../../lib/china-day.js';
+import { zoneDate, zoneDay } from '../../lib/platform-zone.js';
 import { queryRows } from '../../db/rows.js';
 import { at, machineSince } from './history.js';
 
@@ -18,7 +18,7 @@ const utilisation = (runS: number, plannedS: number) => (plannedS > 0 ? Math.min
  * scope's machine tools, not how often they report.
  *
  * The figures are 机床详情's: the ingest adds a reading's parts by the counter rule its parts per hour use (an
- * increase adds the difference, a drop the new count) to the reading's China-time day, and a running period's
+ * increase adds the difference, a drop the new count) to the reading's platform-zone day, and a running period's
  * seconds within the day it ends on — the running bands of its timeline, clipped to [midnight, now]. 稼动率 is
  * that running time ÷ the planned time: each machine tool's time today up to now from midnight, or from when it
  * came into being if later (`machineSince`: its timeline starts there too), so a machine tool added at 14:00 and
@@ -26,8 +26,8 @@ const utilisation = (runS: number, plannedS: number) => (plannedS > 0 ? Math.min
  * looks up its first state; any older one's day starts at midnight.
  */
 export async function outputToday(db: Db, req: FastifyRequest, now: Date, limit: number): Promise<OutputToday> {
-  const [start] = chinaDay(now);
-  const today = chinaDate(now);
+  const [start] = zoneDay(now);
+  const today = zoneDate(now);
   const latest = machineLatest;
   const dayOf = (column: typeof latest.day_parts | typeof latest.day_run_s) => sql`case when ${latest.day} = ${today}::date then ${column} else 0 end`;
   // date_part, not extract: extract answers numeric, whose arithmetic and sum over 30,000 rows cost a third of the query

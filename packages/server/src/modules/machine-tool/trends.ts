@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { device, machineAlarm, machineDay, machineTool } from '../../db/schema.js';
 import { customerScope } from '../../http/scope.js';
-import { addDays, chinaDate, chinaDayRange } from '../../lib/china-day.js';
+import { addDays, zoneDate, zoneDayRange } from '../../lib/platform-zone.js';
 import { at, machineSince } from './history.js';
 import { outputToday } from './output.js';
 
@@ -20,10 +20,10 @@ const utilisation = (runS: number, plannedS: number) => (plannedS > 0 ? Math.min
  * them, so today's point is the cards'.
  */
 export async function machineTrends(db: Db, req: FastifyRequest, now: Date, days: number): Promise<MachineTrends> {
-  const today = chinaDate(now);
+  const today = zoneDate(now);
   const dates = Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
   const past = dates.slice(0, -1);
-  const [first] = chinaDayRange(dates[0]);
+  const [first] = zoneDayRange(dates[0]);
   const scope = customerScope(req.user, device.customer_id);
   const byDate = new Map<string, MachineTrendDay>(
     dates.map((date) => [date, { date, machines: 0, parts: 0, run_s: 0, planned_s: 0, utilisation: 0, alarms: 0 }]),
@@ -32,7 +32,7 @@ export async function machineTrends(db: Db, req: FastifyRequest, now: Date, days
   if (past.length) {
     const values = sql.join(
       past.map((date) => {
-        const [s, e] = chinaDayRange(date);
+        const [s, e] = zoneDayRange(date);
         return sql`(${date}::date, ${at(s)}, ${at(e)})`;
       }),
       sql`, `,
@@ -65,7 +65,7 @@ export async function machineTrends(db: Db, req: FastifyRequest, now: Date, days
   // every day's alarms, today's too: those of the scope's machine tools that started within it (今日报警's rule)
   const alarmDays = sql.join(
     dates.map((date) => {
-      const [s, e] = chinaDayRange(date);
+      const [s, e] = zoneDayRange(date);
       return sql`(${date}::text, ${at(s)}, ${at(e)})`;
     }),
     sql`, `,

@@ -3,7 +3,7 @@ import { NOTICE_TEMPLATE_KEY, type NoticeTemplate, type WechatNoticeKind, fillTe
 import type { Db } from '../../db/client.js';
 import { readConfig } from '../../db/config-values.js';
 import { wechatNotice } from '../../db/schema.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { type NoticeText, alarmNotice, licenseNotice } from './messages.js';
 
 /** An alarm is told of while it is this fresh: a node that was down longer does not flood users with old alarms. */
@@ -104,7 +104,7 @@ export async function enqueueLicenseNotices(db: Db, now: Date): Promise<number> 
     rows.map((r) => {
       const exp = new Date(r.exp);
       return noticeRow(
-        { kind: 'license_expiry', user_id: r.user_id, openid: r.openid, dedupe: `license:${r.license_id}:${r.user_id}:${chinaTime(exp).slice(0, 10)}` },
+        { kind: 'license_expiry', user_id: r.user_id, openid: r.openid, dedupe: `license:${r.license_id}:${r.user_id}:${zoneTime(exp).slice(0, 10)}` },
         licenseNotice({ gateway_id: r.gateway_id, device_name: r.device_name, exp }),
         template,
       );

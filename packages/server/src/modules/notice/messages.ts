@@ -1,5 +1,5 @@
 import { WECHAT_NOTICE_STATE_TITLES, type WechatNoticeState } from '@gw/contracts';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 
 /** What the outbox tells the user. */
 export const MSG = {
@@ -53,7 +53,7 @@ export interface NoticeText {
 /** 设备告警: which box and machine tool, the alarm, and when it started. */
 export function alarmNotice(a: AlarmFacts): NoticeText {
   const title = `设备告警: ${a.gateway_id} ${a.machine}`.trim();
-  const time = chinaTime(a.started_at);
+  const time = zoneTime(a.started_at);
   const message = a.alarm_msg.slice(0, 300) || '无';
   const lines = [title, `报警号: ${a.alarm_no}`, `报警信息: ${message}`, `时间: ${time}`];
   return { title, content: lines.join('\n'), facts: { title, gateway_id: a.gateway_id, machine: a.machine, alarm_no: a.alarm_no, alarm_msg: message, time } };
@@ -69,7 +69,7 @@ export interface LicenseFacts {
 export function licenseNotice(l: LicenseFacts): NoticeText {
   const title = '授权即将到期';
   const device = boxName(l.gateway_id, l.device_name);
-  const exp = chinaTime(l.exp);
+  const exp = zoneTime(l.exp);
   const lines = [title, `设备: ${device}`, `到期时间: ${exp}`, '到期后设备将无法使用授权功能, 请及时续期'];
   return { title, content: lines.join('\n'), facts: { title, gateway_id: l.gateway_id, device, exp } };
 }

@@ -3,7 +3,7 @@ import { LOG_ACTION_OPTIONS, operationLogResource as resource, optionLabel } fro
 import type { AppDeps } from '../../app-deps.js';
 import { operationLog } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { changeSummary, serializeOperationLog } from './serialize.js';
 
 /**
@@ -18,7 +18,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     keywords: ['username', 'record_id', 'ip'],
     serialize: serializeOperationLog,
     sheet: [
-      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
       { key: 'username', width: 16 },
       { key: 'action', value: (row) => optionLabel(LOG_ACTION_OPTIONS, row.action) },
       { key: 'table_title' },

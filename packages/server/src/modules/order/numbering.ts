@@ -20,7 +20,7 @@ export async function lockNumbers(tx: Tx, n: Numbered): Promise<void> {
 
 /**
  * The next number of the order's day: prefix + YYYYMMDD + a sequence of that day from 001 (past 999 it grows a
- * digit). `orderDate` is the order's own day (YYYY-MM-DD, as the user dates it in China time). The caller
+ * digit). `orderDate` is the order's own day (YYYY-MM-DD, as the user dates it in the platform's zone). The caller
  * holds the lock (lockNumbers).
  */
 export async function nextOrderNo(tx: Tx, n: Numbered, orderDate: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_TITLES, type buyOrderResource, type sellOrderResource } from '@gw/contracts';
 import type { ItemRow, SheetColumn } from '../../http/resource/types.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 
 type OrderColumn = SheetColumn<ItemRow<typeof buyOrderResource | typeof sellOrderResource>>;
 
@@ -14,8 +14,8 @@ export function orderSheet(party: OrderColumn): OrderColumn[] {
     { key: 'quantity' },
     { key: 'amount', width: 14 },
     { key: 'operator', width: 14 },
-    { key: 'confirmed_at', width: 20, value: (row) => chinaTime(row.confirmed_at) },
+    { key: 'confirmed_at', width: 20, value: (row) => zoneTime(row.confirmed_at) },
     { key: 'remark', width: 30 },
-    { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+    { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
   ];
 }

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { attachment } from '../../http/attachment.js';
 import { refused } from '../../http/errors.js';
 import { requireVendorScope } from '../../http/scope.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { linkBase, shortUrlOf } from './base-url.js';
 import { type Box, linkCodes, visibleBoxes } from './device-links.js';
 import { escapeHtml } from './html.js';
@@ -74,7 +74,7 @@ ${labels.map(labelHtml).join('\n')}
 `;
 }
 
-/** `二维码标签_20240501_083000.html` (China time). */
+/** `二维码标签_20240501_083000.html` (the platform's zone). */
 const fileName = (madeAt: string) => `二维码标签_${madeAt.replace(/-/g, '').replace(' ', '_').replace(/:/g, '')}.html`;
 
 /**
@@ -105,7 +105,7 @@ export function labelsRoute(app: FastifyInstance, deps: AppDeps): void {
           return { box, url, svg: await qrSvg(url) };
         }),
       );
-      const madeAt = chinaTime(deps.clock.now());
+      const madeAt = zoneTime(deps.clock.now());
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('content-disposition', attachment(fileName(madeAt)))

@@ -4,7 +4,7 @@ import { SHORT_CODE_RE, SHORT_URL_PREFIX, shortUrlResource } from '@gw/contracts
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { shortUrl } from '../../db/schema.js';
-import { chinaDate } from '../../lib/china-day.js';
+import { zoneDate } from '../../lib/platform-zone.js';
 import { DEVICE_PAGE } from './device-links.js';
 import { messagePage } from './html.js';
 import { MSG } from './messages.js';
@@ -13,8 +13,8 @@ import { MSG } from './messages.js';
 const live = (at: string) => sql`short_url.enabled and (short_url.expires_at is null or short_url.expires_at > ${at}::timestamptz)`;
 
 /**
- * One visit of `code`: when the link leads somewhere now, its counter, its last visit and its day's count (China
- * time) go up in one statement, and its target is answered; else null and nothing changes. The row lock of the
+ * One visit of `code`: when the link leads somewhere now, its counter, its last visit and its day's count (in the platform's
+ * zone) go up in one statement, and its target is answered; else null and nothing changes. The row lock of the
  * UPDATE orders visits of one link, so none is lost however many arrive at once.
  */
 export async function visit(db: Db, code: string, now: Date): Promise<Link | null> {
@@ -26,7 +26,7 @@ export async function visit(db: Db, code: string, now: Date): Promise<Link | nul
       returning id, target, device_id
     ), counted as (
       insert into short_url_day (short_url_id, day, visits)
-      select id, ${chinaDate(now)}::date, 1 from hit
+      select id, ${zoneDate(now)}::date, 1 from hit
       on conflict (short_url_id, day) do update set visits = short_url_day.visits + 1
     )
     select target, device_id from hit`)) as { rows: Link[] };

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { shortUrl } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
-import { chinaTime } from '../../jobs/xlsx.js';
+import { zoneTime } from '../../lib/platform-zone.js';
 import { requestOrigin } from '../../http/origin.js';
 import { shortUrlSql, withBase } from './base-url.js';
 import { deviceLinksRoute } from './device-links.js';
@@ -39,10 +39,10 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       { key: 'target', width: 50 },
       { key: 'gateway_id', width: 20 },
       { key: 'enabled', value: (row) => optionLabel(YES_NO_OPTIONS, row.enabled) },
-      { key: 'expires_at', width: 20, value: (row) => chinaTime(row.expires_at) },
+      { key: 'expires_at', width: 20, value: (row) => zoneTime(row.expires_at) },
       { key: 'visits' },
-      { key: 'last_visit_at', width: 20, value: (row) => chinaTime(row.last_visit_at) },
-      { key: 'created_at', width: 20, value: (row) => chinaTime(row.created_at) },
+      { key: 'last_visit_at', width: 20, value: (row) => zoneTime(row.last_visit_at) },
+      { key: 'created_at', width: 20, value: (row) => zoneTime(row.created_at) },
     ],
     ...shortUrlRules,
   });

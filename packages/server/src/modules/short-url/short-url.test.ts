@@ -13,7 +13,7 @@ import {
   shortUrlVisitsPath,
 } from '@gw/contracts';
 import { config, role, shortUrl, shortUrlDay } from '../../db/schema.js';
-import { chinaDate } from '../../lib/china-day.js';
+import { zoneDate } from '../../lib/platform-zone.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { sheetRows } from '../../test/xlsx.js';
@@ -96,7 +96,7 @@ describe('短链接 (/system/short_url, /s/{code})', () => {
     expect(row.visits).toBe(200);
     expect(row.last_visit_at).not.toBeNull();
     const days = await t.db.select().from(shortUrlDay).where(eq(shortUrlDay.short_url_id, link.id));
-    expect(days).toEqual([{ short_url_id: link.id, day: chinaDate(t.clock.now()), visits: 200 }]);
+    expect(days).toEqual([{ short_url_id: link.id, day: zoneDate(t.clock.now()), visits: 200 }]);
   });
 
   it('sends a target in Chinese percent-encoded', async () => {
@@ -170,12 +170,12 @@ describe('短链接 (/system/short_url, /s/{code})', () => {
 
   it('counts visits per China day: one entry a day, zeros filled, oldest first', async () => {
     const link = await created({ code: 'daily', target: 'https://example.com/daily' });
-    const first = chinaDate(t.clock.now());
+    const first = zoneDate(t.clock.now());
     await open('daily');
     await open('daily');
     t.clock.advance(2 * DAY_MS);
     await open('daily');
-    const today = chinaDate(t.clock.now());
+    const today = zoneDate(t.clock.now());
     const res = await t.api('GET', `${shortUrlVisitsPath(link.id)}?days=4`, { token: w.admin });
     const visits = res.json().data as ShortUrlVisits;
     expect(visits.map((v) => v.visits)).toEqual([0, 2, 0, 1]);

@@ -5,7 +5,7 @@ import { QRCODE_URL_MENU, envelopeSchema, idParamSchema, shortUrlResource, short
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { shortUrlDay } from '../../db/schema.js';
-import { addDays, chinaDate } from '../../lib/china-day.js';
+import { addDays, zoneDate } from '../../lib/platform-zone.js';
 import { ok } from '../../http/reply.js';
 import { readableLink } from './rules.js';
 
@@ -13,12 +13,12 @@ const visitsQuerySchema = z.object({
   days: z.coerce.number({ message: '天数必须是数字' }).int('天数必须是整数').min(1, '天数不能小于 1').max(366, '天数不能大于 366').default(30),
 });
 
-/** The `days` China-time dates up to today's, oldest first. */
+/** The `days` platform-zone dates up to today's, oldest first. */
 export function lastDays(today: string, days: number): string[] {
   return Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
 }
 
-/** `GET /system/short_url/{id}/visits?days=`: a link's visits per day (China time), one entry a day, zeros filled. */
+/** `GET /system/short_url/{id}/visits?days=`: a link's visits per day (the platform's zone), one entry a day, zeros filled. */
 export function visitsRoute(app: FastifyInstance, deps: AppDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     shortUrlVisitsPath(':id'),
@@ -26,7 +26,7 @@ export function visitsRoute(app: FastifyInstance, deps: AppDeps): void {
       config: { access: { menu: QRCODE_URL_MENU, action: 'query' } },
       schema: {
         tags: [shortUrlResource.title],
-        summary: '短链接每日访问次数 (中国时间; days: 1-366, 默认 30; 从早到晚, 无访问的日子为 0)',
+        summary: '短链接每日访问次数 (平台时区; days: 1-366, 默认 30; 从早到晚, 无访问的日子为 0)',
         params: idParamSchema,
         querystring: visitsQuerySchema,
         response: { 200: envelopeSchema(shortUrlVisitsSchema) },
@@ -34,7 +34,7 @@ export function visitsRoute(app: FastifyInstance, deps: AppDeps): void {
     },
     async (req) => {
       const link = await readableLink(deps.db, req, req.params.id);
-      const days = lastDays(chinaDate(deps.clock.now()), req.query.days);
+      const days = lastDays(zoneDate(deps.clock.now()), req.query.days);
       const rows = await deps.db
         .select({ day: shortUrlDay.day, visits: shortUrlDay.visits })
         .from(shortUrlDay)

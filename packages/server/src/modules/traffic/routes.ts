@@ -67,7 +67,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       config: { access },
       schema: {
         tags,
-        summary: '一台设备每天的上行/下行流量 (start 至 end, 北京时间, 无流量的日子为 0; 默认最近 30 天, 最长 366 天)',
+        summary: '一台设备每天的上行/下行流量 (start 至 end, 平台时区, 无流量的日子为 0; 默认最近 30 天, 最长 366 天)',
         params: idParamSchema,
         querystring: trafficDailyQuerySchema,
         response: { 200: envelopeSchema(trafficDailySchema) },

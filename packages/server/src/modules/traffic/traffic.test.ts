@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PATH, type ExportJob, MB_BYTES, TRAFFIC_CUSTOMERS_PATH, TRAFFIC_PATH, TRAFFIC_PLAN_PATH, type TrafficBox, trafficDailyPath } from '@gw/contracts';
 import { deviceTraffic } from '../../db/schema.js';
 import { exportRunnerOf } from '../../jobs/export-runner.js';
-import { chinaDate } from '../../lib/china-day.js';
+import { zoneDate } from '../../lib/platform-zone.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { sheetRows } from '../../test/xlsx.js';
@@ -26,7 +26,7 @@ describe('设备流量 routes', () => {
       { device_id: a1, day: `${MONTH}-15`, up_bytes: MB_BYTES, down_bytes: MB_BYTES / 2 },
       { device_id: b, day: `${MONTH}-10`, up_bytes: MB_BYTES / 2, down_bytes: MB_BYTES * 1.5 },
       { device_id: a, day: '2025-02-28', up_bytes: 50 * MB_BYTES, down_bytes: 0 },
-      { device_id: b, day: chinaDate(t.clock.now()), up_bytes: 300, down_bytes: 700 },
+      { device_id: b, day: zoneDate(t.clock.now()), up_bytes: 300, down_bytes: 700 },
     ]);
   });
   afterAll(() => t.close());

@@ -3,6 +3,7 @@ import type { UserInfo } from '@gw/contracts';
 import type { Db } from '../../db/client.js';
 import { adminUser, customer, role } from '../../db/schema.js';
 import type { SessionUser } from '../../http/types.js';
+import { platformZone } from '../../lib/platform-zone.js';
 
 /**
  * GET /user/info: the profile, the roles in force and held, and role_menu: the menu paths (with their action bits)
@@ -33,5 +34,6 @@ export async function userInfo(db: Db, user: SessionUser): Promise<UserInfo> {
     scope: user.scope,
     customer_id: u.customer_id,
     custom: row.company?.id != null ? row.company : null,
+    time_zone: platformZone(),
   };
 }

@@ -1,6 +1,6 @@
 import { CNC_COUNTER_MAX, type CncAlarm, type MachineState, cncAlarmSchema, cncCounter, codeOf, deriveMachineState } from '@gw/contracts';
 import { z } from 'zod';
-import { addDays, chinaDate, chinaDayRange } from '../../lib/china-day.js';
+import { addDays, zoneDate, zoneDayRange } from '../../lib/platform-zone.js';
 
 /** A machine's running state across the readings of a batch (its machine_latest row, moved forward). */
 export interface MachineCursor {
@@ -10,7 +10,7 @@ export interface MachineCursor {
   stateSince: Date;
   products: number | null;
   partsTotal: number;
-  /** The China-time day of the two figures below (null before the first reading). */
+  /** The platform-zone day of the two figures below (null before the first reading). */
   day: string | null;
   /** Parts made on `day` (what 机床详情's parts per hour add up to). */
   dayParts: number;
@@ -60,12 +60,12 @@ export function step(cursor: MachineCursor | null, category: string, ts: Date, v
   const count = cncCounter(values.cnc_products);
   const products = count ?? cursor?.products ?? null;
   const added = count === null ? 0 : partsAdded(cursor?.products ?? null, count);
-  const day = chinaDate(ts);
+  const day = zoneDate(ts);
   const sameDay = cursor?.day === day;
   let dayRunS = sameDay ? cursor.dayRunS : 0;
   // a running period ends here: its part within this reading's day is the day's (the timeline's running band)
   if (cursor?.state === 'running' && state !== 'running') {
-    const midnight = chinaDayRange(day)[0].getTime();
+    const midnight = zoneDayRange(day)[0].getTime();
     dayRunS += Math.max(ts.getTime() - Math.max(cursor.stateSince.getTime(), midnight), 0) / 1000;
   }
   return {
@@ -98,14 +98,14 @@ const MAX_FILLED_DAYS = 31;
  * worth a row. None while the reading is on the cursor's day.
  */
 export function closedDays(cursor: MachineCursor | null, ts: Date): ClosedDay[] {
-  const today = chinaDate(ts);
+  const today = zoneDate(ts);
   if (!cursor?.day || cursor.day >= today) return [];
   const running = cursor.state === 'running';
   const closed: ClosedDay[] = [];
   for (let day = cursor.day, n = 0; day < today && n <= MAX_FILLED_DAYS; day = addDays(day, 1), n++) {
     const first = day === cursor.day;
     if (!first && !running) break;
-    const [start, end] = chinaDayRange(day);
+    const [start, end] = zoneDayRange(day);
     const ran = running ? Math.max(end.getTime() - Math.max(cursor.stateSince.getTime(), start.getTime()), 0) / 1000 : 0;
     closed.push({ day, parts: first ? cursor.dayParts : 0, run_s: (first ? cursor.dayRunS : 0) + ran });
   }

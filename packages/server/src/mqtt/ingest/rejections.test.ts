@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_PATH, type Device, MACHINE_OUTPUT_TODAY_PATH, machineHistoryPath, machineOeePath } from '@gw/contracts';
-import { chinaDate } from '../../lib/china-day.js';
+import { zoneDate } from '../../lib/platform-zone.js';
 import { machineAlarm, machineLatest, machineTool } from '../../db/schema.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
@@ -134,12 +134,12 @@ describe('telemetry the platform refuses is acknowledged, never stored, and show
     // 今日产量, 机床详情's parts per hour and OEE count 10 → 12 → 15: five parts
     const today = (await t.api('GET', `${MACHINE_OUTPUT_TODAY_PATH}?limit=10`, { token: w.admin })).json().data;
     expect(today.parts).toBe(5);
-    const day = chinaDate(new Date(at));
+    const day = zoneDate(new Date(at));
     const parts = (await t.api('GET', `${machineHistoryPath(machineId, 'parts')}?date=${day}`, { token: w.admin })).json().data;
     expect(parts.total).toBe(5);
     // a shift belongs to the day it starts on: before 08:00 the readings are the night shift of the day before
     const oeeParts = async (date: string) => (await t.api('GET', `${machineOeePath(machineId, 'oee')}?date=${date}`, { token: w.admin })).json().data.day.parts as number;
-    const yesterday = chinaDate(new Date(at - 86_400_000));
+    const yesterday = zoneDate(new Date(at - 86_400_000));
     expect((await oeeParts(day)) + (await oeeParts(yesterday))).toBe(5);
   });
 });

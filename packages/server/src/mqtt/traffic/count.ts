@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { chinaDate } from '../../lib/china-day.js';
+import { zoneDate } from '../../lib/platform-zone.js';
 import { queryRows } from '../../db/rows.js';
 
 const DAY_MS = 86_400_000;
@@ -34,7 +34,7 @@ export function bookedAt(ts: number, now: Date): Date {
 
 /**
  * Adds one report to the box's day in one transaction: the last counters are read locked, their difference is
- * added to the China-time day of the report — the new counters themselves when there were none (bytes since
+ * added to the platform-zone day of the report — the new counters themselves when there were none (bytes since
  * boot) or when either went down (the box restarted and counts from 0 again) — and they are replaced. A report
  * older than the counters kept (two nodes, or a late QoS 0 copy) changes nothing, so it cannot pass for a
  * restart. The lock keeps two nodes taking one box's reports in turn from counting a difference twice.
@@ -60,7 +60,7 @@ export async function countTraffic(db: Db, report: TrafficReport, now: Date): Pr
           on conflict (device_id) do update set tx = excluded.tx, rx = excluded.rx, ts = excluded.ts
         )
         insert into device_traffic as t (device_id, day, up_bytes, down_bytes)
-        select ${box.id}, ${chinaDate(at)}::date, ${upBytes}, ${downBytes} where ${upBytes} > 0 or ${downBytes} > 0
+        select ${box.id}, ${zoneDate(at)}::date, ${upBytes}, ${downBytes} where ${upBytes} > 0 or ${downBytes} > 0
         on conflict (device_id, day) do update set up_bytes = t.up_bytes + excluded.up_bytes, down_bytes = t.down_bytes + excluded.down_bytes`,
     );
     return 'counted';

@@ -43,7 +43,7 @@ function trafficMetrics(registry: Registry) {
 
 /**
  * 设备流量's ingest of `traffic/<gw>/v1`: each report adds the difference from the box's last counters to its
- * China-time day (countTraffic), one box's reports one after another on this node (the first two of a box must
+ * platform-zone day (countTraffic), one box's reports one after another on this node (the first two of a box must
  * not both find no counters). A malformed report is counted and dropped, a failed write logged; `stop` waits
  * for the writes queued, so none runs into a closed database.
  */

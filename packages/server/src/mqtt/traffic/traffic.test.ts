@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTraffic, deviceTrafficCounter } from '../../db/schema.js';
-import { chinaDate, chinaDayRange } from '../../lib/china-day.js';
+import { zoneDate, zoneDayRange } from '../../lib/platform-zone.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { type TestApp, createTestApp } from '../../test/harness.js';
 import { bookedAt, countTraffic } from './count.js';
@@ -38,7 +38,7 @@ describe('traffic ingest of traffic/<gw>/v1', () => {
   beforeAll(async () => {
     t = await createTestApp({ services: ['mqtt'] });
     w = await fleetWorld(t, 'T');
-    midnight = chinaDayRange(chinaDate(new Date()))[0].getTime();
+    midnight = zoneDayRange(zoneDate(new Date()))[0].getTime();
     t.clock.advance(midnight + 60 * MIN - Date.now());
     box = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.deps.broker!.port}`, { clientId: gw, username: gw, password: w.secrets[gw], reconnectPeriod: 0 });
   });
@@ -47,8 +47,8 @@ describe('traffic ingest of traffic/<gw>/v1', () => {
     await t.close();
   });
 
-  const yesterday = () => chinaDate(new Date(midnight - MIN));
-  const today = () => chinaDate(new Date(midnight));
+  const yesterday = () => zoneDate(new Date(midnight - MIN));
+  const today = () => zoneDate(new Date(midnight));
 
   it('books the bytes since boot on the first report, then differences, each on the China-time day of its report', async () => {
     await report({ ts: midnight - 10 * MIN, tx: 1000, rx: 500 });
@@ -90,7 +90,7 @@ describe('traffic ingest of traffic/<gw>/v1', () => {
       const [row] = await t.db
         .select({ up: deviceTraffic.up_bytes, down: deviceTraffic.down_bytes })
         .from(deviceTraffic)
-        .where(and(eq(deviceTraffic.device_id, w.boxes.a1), eq(deviceTraffic.day, chinaDate(new Date(at)))));
+        .where(and(eq(deviceTraffic.device_id, w.boxes.a1), eq(deviceTraffic.day, zoneDate(new Date(at)))));
       return row ?? { up: 0, down: 0 };
     };
     const days = [3, 2, 1].map((n) => midnight - n * 24 * 60 * MIN + 9 * 60 * MIN);

@@ -1,8 +1,45 @@
-import { DatePicker } from 'antd';
+import { DatePicker, Typography } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
-import dayjs, { type Dayjs } from '../../utils/dayjs';
+import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
+import dayjs, { type Dayjs, wallNow } from '../../utils/dayjs';
+import { zoneLabel } from '../../utils/zone';
 
 const DAY = 'YYYY-MM-DD';
+
+/**
+ * antd's DatePicker on the platform's wall clock: its 今天 and 此刻, and the day it marks as today, are the
+ * platform's (see utils/dayjs toWall / fromWall for the values it takes and gives), whatever the browser's zone.
+ * Same props as antd's DatePicker, with .RangePicker, .MonthPicker….
+ */
+export const ZoneDatePicker = DatePicker.generatePicker<Dayjs>({ ...dayjsGenerateConfig, getNow: wallNow });
+
+/** 时间均为 北京时间 (UTC+8): said beside pickers and time-bearing views so nobody reads another zone into them. */
+export function ZoneNote({ style }: { style?: React.CSSProperties }) {
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12, ...style }}>
+      时间均为 {zoneLabel()}
+    </Typography.Text>
+  );
+}
+
+/** The last week, month and three months up to the platform's today. */
+export const rangePresets = () => {
+  const today = wallNow().startOf('day');
+  return [
+    { label: '最近一周', value: [today.subtract(1, 'week'), today] as [Dayjs, Dayjs] },
+    { label: '最近一个月', value: [today.subtract(1, 'month'), today] as [Dayjs, Dayjs] },
+    { label: '最近三个月', value: [today.subtract(3, 'month'), today] as [Dayjs, Dayjs] },
+  ];
+};
+
+/**
+ * A range of days of the platform's zone, as a list's filter takes it (start_date and end_date are read in
+ * that zone by the server): antd's RangePicker with the platform's today and the zone said under its calendar
+ * (Tab leaves it as any range picker: utils/pickerTab). Same props as antd's RangePicker.
+ */
+export function DayRangePicker({ renderExtraFooter, ...rest }: RangePickerProps) {
+  return <ZoneDatePicker.RangePicker {...rest} renderExtraFooter={renderExtraFooter ?? (() => <ZoneNote />)} />;
+}
 
 export interface DateRangeValue {
   start_date: string;
@@ -35,9 +72,9 @@ type Props = Omit<RangePickerProps, 'value' | 'onChange'> & {
   onChange?: (value: string) => void;
 };
 
-/** A day range stored as '{"start_date":"YYYY-MM-DD","end_date":"YYYY-MM-DD"}'. */
+/** A day range stored as '{"start_date":"YYYY-MM-DD","end_date":"YYYY-MM-DD"}', days of the platform's zone. */
 export function DateRange({ value, onChange, ...rest }: Props) {
-  return <DatePicker.RangePicker {...rest} value={parseDateRange(value)} onChange={(dates) => onChange?.(formatDateRange(dates))} />;
+  return <DayRangePicker {...rest} value={parseDateRange(value)} onChange={(dates) => onChange?.(formatDateRange(dates))} />;
 }
 
 export default DateRange;

@@ -22,7 +22,7 @@ const columns: ColumnsType<CustomerOutput> = [
 ];
 
 /**
- * 今日产量: the parts the user's machine tools made today (China time) and 稼动率 — their running time ÷ their
+ * 今日产量: the parts the user's machine tools made today (the platform's zone) and 稼动率 — their running time ÷ their
  * planned time today so far, said under it with the count of machine tools, and the figures and the rule of planned
  * time behind ⓘ: the same figure 机床详情's timeline shows for one machine tool — then the customers (factories,
  * workshops) making the most; asked again on state and presence events and every minute.

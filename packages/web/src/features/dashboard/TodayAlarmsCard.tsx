@@ -29,7 +29,7 @@ const columns: ColumnsType<TodayAlarm> = [
 ];
 
 /**
- * 今日报警: the latest alarms of the user's scope that started today (China time), latest first, with how many
+ * 今日报警: the latest alarms of the user's scope that started today (the platform's zone), latest first, with how many
  * there are today and how many are still on; refetched on alarm events.
  */
 export function TodayAlarmsCard() {

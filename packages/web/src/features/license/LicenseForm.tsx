@@ -1,9 +1,10 @@
 import { DEVICE_PATH, LICENSE_BUSINESS_EXPIRY, LICENSE_TYPES, LICENSE_TYPE_TITLES, LICENSE_MODEL_ALL, type License, type LicenseType, labelOf, licenseCreateSchema, licenseResource } from '@gw/contracts';
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { ZoneDatePicker, ZoneNote } from '../../components/DateRange';
 import { RemoteSelect, type RemoteOption } from '../../components/RemoteSelect';
 import { LineItems } from '../../components/ResourceTable';
 import type { ResourceFormProps } from '../../components/ResourceTable/types';
-import dayjs, { type Dayjs } from '../../utils/dayjs';
+import { type Dayjs, fromWall, toWall, wallNow } from '../../utils/dayjs';
 import { zodRule } from '../../utils/form';
 import { useCan } from '../../utils/permission';
 import { M } from './messages';
@@ -15,10 +16,10 @@ const TYPE_OPTIONS = LICENSE_TYPES.map((type) => ({ value: type, label: LICENSE_
 
 /** A 商业授权 runs until the platform's default day, a 测试授权 one month from its start (as on the server). */
 const BUSINESS_UNTIL = LICENSE_BUSINESS_EXPIRY;
-export const defaultExp = (type: LicenseType, nbf: Dayjs) => (type === 'temp' ? nbf.add(1, 'month') : dayjs(BUSINESS_UNTIL));
+export const defaultExp = (type: LicenseType, nbf: Dayjs) => (type === 'temp' ? nbf.add(1, 'month') : (toWall(BUSINESS_UNTIL) as Dayjs));
 
 /**
- * Form values → the create's body: the dates with their offset (no 生效时间: at once, which the server backdates a
+ * Form values → the create's body: the dates as instants, picked on the platform's clock (no 生效时间: at once, which the server backdates a
  * little for a box whose clock runs slow), no box when none was picked, empty texts as ''.
  */
 export function licenseBody(values: Record<string, unknown>) {
@@ -27,8 +28,8 @@ export function licenseBody(values: Record<string, unknown>) {
     ...(device_id ? { device_id } : {}),
     finger_print: typeof finger_print === 'string' ? finger_print.trim() : '',
     ...rest,
-    ...(nbf ? { nbf: (nbf as Dayjs).format() } : {}),
-    exp: (exp as Dayjs).format(),
+    ...(nbf ? { nbf: fromWall(nbf as Dayjs) } : {}),
+    exp: fromWall(exp as Dayjs),
     remark: remark ?? '',
   };
 }
@@ -50,7 +51,7 @@ export function LicenseForm({ form }: ResourceFormProps<License>) {
   // the end follows the kind and the start until the user picks an end of their own
   const followExp = (type?: LicenseType, nbf?: Dayjs | null) => {
     if (form.isFieldTouched('exp')) return;
-    const start = nbf ?? (form.getFieldValue('nbf') as Dayjs | null) ?? dayjs();
+    const start = nbf ?? (form.getFieldValue('nbf') as Dayjs | null) ?? wallNow();
     form.setFieldValue('exp', defaultExp(type ?? (form.getFieldValue('type') as LicenseType), start));
   };
   const fillFingerprint = (option: unknown) => {
@@ -83,12 +84,12 @@ export function LicenseForm({ form }: ResourceFormProps<License>) {
       </Col>
       <Col span={12}>
         <Form.Item name="nbf" label={label('nbf')} tooltip={M.nbfHint}>
-          <DatePicker showTime style={{ width: '100%' }} placeholder={M.nbfNow} onChange={(nbf) => followExp(undefined, nbf)} />
+          <ZoneDatePicker showTime style={{ width: '100%' }} placeholder={M.nbfNow} onChange={(nbf) => followExp(undefined, nbf)} />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="exp" label={label('exp')} initialValue={dayjs(BUSINESS_UNTIL)} rules={[{ required: true }]}>
-          <DatePicker showTime style={{ width: '100%' }} />
+        <Form.Item name="exp" label={label('exp')} initialValue={toWall(BUSINESS_UNTIL)} rules={[{ required: true }]} extra={<ZoneNote />}>
+          <ZoneDatePicker showTime style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={24}>

@@ -75,7 +75,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
       device_id: 1,
       finger_print: 'fp-from-box',
       type: 'business',
-      exp: dayjs('2099-12-12T00:00:00+08:00').format(),
+      exp: '2099-12-11T16:00:00.000Z', // 2099-12-12 00:00 of the platform's zone
       vpn: false,
       count: [{ model: 'all', count: 1 }],
       remark: '',
@@ -140,7 +140,7 @@ describe('授权生成', { timeout: 60_000 }, () => {
     await user.click(form.getByLabelText('测试授权'));
     await user.click(form.getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0][2]).toMatchObject({ type: 'temp', exp: dayjs('2030-06-01 08:00:00').format() });
+    expect(writes(calls)[0][2]).toMatchObject({ type: 'temp', exp: '2030-06-01T00:00:00.000Z' }); // typed as the platform's wall time
   });
 
   it('revokes a licence with the reason asked for', async () => {

@@ -1,12 +1,13 @@
 import { MACHINE_STATES, MACHINE_STATE_TITLES, PLANNED_TIME_RULE, timelineUtilisation } from '@gw/contracts';
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from '../../utils/dayjs';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { Chart } from '../../components/Chart';
 import { STATE_COLORS } from '../../components/Chart/theme';
-import dayjs from '../../utils/dayjs';
+import { wallNow } from '../../utils/dayjs';
+import { ZoneDatePicker, ZoneNote } from '../../components/DateRange';
 import { MachineRealtimeCard } from '../../components/MachineRealtime';
 import { useLiveRealtime } from '../../components/MachineRealtime/realtimeApi';
 import { AlarmHistory } from './AlarmHistory';
@@ -30,8 +31,8 @@ const T = {
 /** A share as a percent to a tenth: 0.4567 → 45.7%; '-' for a day with nothing planned. */
 const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 1000) / 10}%`);
 
-/** The China-time day a picked date names, or undefined for today. */
-const dayOf = (picked: Dayjs | null) => (picked && !picked.isSame(dayjs(), 'day') ? picked.format('YYYY-MM-DD') : undefined);
+/** The platform-zone day a picked date names, or undefined for today. */
+const dayOf = (picked: Dayjs | null) => (picked && !picked.isSame(wallNow(), 'day') ? picked.format('YYYY-MM-DD') : undefined);
 
 /**
  * 机床详情 (/device/machine/{id}): one machine tool's live values and alarms, its day as a state timeline with the
@@ -48,7 +49,10 @@ export default function MachinePage() {
   useLiveRealtime(machine.data?.device_id ?? 0);
 
   const dayPicker = (
-    <DatePicker aria-label={T.day} value={picked ?? dayjs()} allowClear={false} disabledDate={(day) => day.isAfter(dayjs(), 'day')} onChange={setPicked} />
+    <Space size={8} wrap>
+      <ZoneNote />
+      <ZoneDatePicker aria-label={T.day} value={picked ?? wallNow()} allowClear={false} disabledDate={(day) => day.isAfter(wallNow(), 'day')} onChange={setPicked} />
+    </Space>
   );
   const timelineChart = useMemo(() => (timeline.data ? timelineOption(timeline.data) : null), [timeline.data]);
   const partsChart = useMemo(() => (parts.data ? partsOption(parts.data) : null), [parts.data]);
@@ -57,7 +61,8 @@ export default function MachinePage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {machine.data && <MachineRealtimeCard machine={machine.data} />}
       <Card title={machine.data ? T.title(machine.data.name, machine.data.code) + ' · ' + T.timeline : T.timeline} extra={dayPicker}>
-        <Chart height={140} loading={timeline.isFetching} option={timelineChart ?? {}} notMerge />
+        {/* SVG: the hours on its axis are text (for screen readers and browser tests), a day's few bands cost nothing */}
+        <Chart height={140} loading={timeline.isFetching} option={timelineChart ?? {}} notMerge renderer="svg" />
         {timeline.data && (
           <Descriptions
             size="small"
@@ -90,7 +95,7 @@ export default function MachinePage() {
         )}
       </Card>
       <Card title={T.parts} extra={parts.data && <Typography.Text type="secondary">{T.partsTotal(parts.data.total)}</Typography.Text>}>
-        <Chart height={220} loading={parts.isFetching} empty={parts.data?.total === 0} option={partsChart ?? {}} notMerge />
+        <Chart height={220} loading={parts.isFetching} empty={parts.data?.total === 0} option={partsChart ?? {}} notMerge renderer="svg" />
       </Card>
       <OeeCard id={id} date={date} />
       <AlarmHistory id={id} />

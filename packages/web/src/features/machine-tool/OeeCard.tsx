@@ -2,6 +2,7 @@ import { MACHINE_MENU, type OeeFigures, type ShiftOee } from '@gw/contracts';
 import { Button, Card, Progress, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../utils/permission';
+import { parseTime } from '../../utils/format';
 import { formatDuration } from './format';
 import { useOee } from './oeeApi';
 import { PlanDialog } from './PlanDialog';
@@ -40,8 +41,8 @@ function Ratio({ value, color, label }: { value: number | null; color?: string; 
 }
 
 type Row = OeeFigures & { key: string; shift?: ShiftOee };
-/** A shift's bound as its plan reads it: China's clock (UTC+8), wherever the browser is. */
-const clock = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(11, 16);
+/** A shift's bound as its plan reads it: the platform's clock, wherever the browser is. */
+const clock = (iso: string) => parseTime(iso, '{h}:{i}');
 
 /**
  * OEE of the day chosen on 机床详情: one row per shift and one for the whole day, each with availability,

@@ -1,6 +1,7 @@
 import { MACHINE_STATES, MACHINE_STATE_TITLES, type MachineParts, type MachineTimeline } from '@gw/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CHART_PRIMARY, STATE_COLORS } from '../../components/Chart/theme';
+import { fromWallMs, toWallMs } from '../../utils/zone';
 import { formatDuration } from './format';
 
 /** What ECharts hands a custom series' renderItem: the coordinate system's box, and the value → pixel mapping. */
@@ -21,17 +22,19 @@ interface RenderApi {
  */
 export function timelineOption(timeline: MachineTimeline): EChartsCoreOption {
   const data = timeline.bands.map((band) => ({
-    value: [Date.parse(band.start), Date.parse(band.end), MACHINE_STATES.indexOf(band.state)],
+    value: [toWallMs(Date.parse(band.start)), toWallMs(Date.parse(band.end)), MACHINE_STATES.indexOf(band.state)],
     itemStyle: { color: STATE_COLORS[band.state] },
     name: MACHINE_STATE_TITLES[band.state],
   }));
   return {
     animation: false,
+    // the axis holds the platform's wall times (toWallMs) read as UTC: its hours are the platform's in any browser
+    useUTC: true,
     tooltip: {
       formatter: (p: { name: string; value: number[] }) => `${p.name}<br/>${clock(p.value[0])} – ${clock(p.value[1])}(${formatDuration((p.value[1] - p.value[0]) / 1000)})`,
     },
     grid: { left: 16, right: 16, top: 8, bottom: 56, containLabel: true },
-    xAxis: { type: 'time', min: Date.parse(timeline.start), max: Date.parse(dayEnd(timeline)), axisLabel: { formatter: '{HH}:{mm}' } },
+    xAxis: { type: 'time', min: toWallMs(Date.parse(timeline.start)), max: toWallMs(Date.parse(dayEnd(timeline))), axisLabel: { formatter: '{HH}:{mm}' } },
     yAxis: { type: 'category', data: [''], axisTick: { show: false }, axisLine: { show: false } },
     dataZoom: [{ type: 'inside', filterMode: 'weakFilter' }, { type: 'slider', filterMode: 'weakFilter', height: 18, bottom: 12, labelFormatter: (v: number) => clock(v) }],
     series: [
@@ -56,10 +59,11 @@ export function timelineOption(timeline: MachineTimeline): EChartsCoreOption {
 
 /** Today's axis still ends at 24:00, so the part of the day to come shows as empty. */
 function dayEnd(timeline: MachineTimeline): string {
-  return new Date(Date.parse(timeline.start) + 86_400_000).toISOString();
+  return new Date(fromWallMs(Date.parse(`${timeline.date}T00:00:00Z`) + 86_400_000)).toISOString();
 }
 
-const clock = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Shanghai' });
+/** HH:mm of an axis value (a platform wall time read as UTC). */
+const clock = (wall: number) => new Date(wall).toISOString().slice(11, 16);
 
 /** Parts made per hour as bars, 0–23 o'clock. */
 export function partsOption(parts: MachineParts): EChartsCoreOption {

@@ -1,8 +1,9 @@
 import { buyOrderCreateSchema } from '@gw/contracts';
-import { Col, DatePicker, Form, Input, Row } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
+import { ZoneDatePicker } from '../../components/DateRange';
 import type { ReactNode } from 'react';
 import type { ResourceFormProps } from '../../components/ResourceTable/types';
-import dayjs, { type Dayjs } from '../../utils/dayjs';
+import dayjs, { type Dayjs, wallNow } from '../../utils/dayjs';
 import { zodRule } from '../../utils/form';
 import { M } from './messages';
 import { OrderLinesField } from './OrderLinesField';
@@ -39,12 +40,12 @@ export function OrderForm<T extends Order>({ mode, party, labels, lineLabels }: 
           <Form.Item
             name="order_date"
             label={labels.order_date}
-            initialValue={mode === 'add' ? dayjs().format(DAY) : undefined}
+            initialValue={mode === 'add' ? wallNow().format(DAY) : undefined}
             rules={[{ required: true, message: M.dateRequired }]}
             getValueProps={dayProps}
             normalize={dayText}
           >
-            <DatePicker style={{ width: '100%' }} allowClear={false} />
+            <ZoneDatePicker style={{ width: '100%' }} allowClear={false} />
           </Form.Item>
         </Col>
         <Col span={24}>

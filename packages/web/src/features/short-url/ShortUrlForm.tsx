@@ -1,7 +1,8 @@
 import { type ShortUrl, httpUrlError, labelOf, shortUrlCreateSchema, shortUrlResource } from '@gw/contracts';
-import { DatePicker, Form, Input, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
+import { ZoneDatePicker } from '../../components/DateRange';
 import type { ResourceFormProps } from '../../components/ResourceTable/types';
-import dayjs, { type Dayjs } from '../../utils/dayjs';
+import { type Dayjs, fromWall, toWall } from '../../utils/dayjs';
 import { zodRule } from '../../utils/form';
 import { M } from './messages';
 
@@ -25,7 +26,7 @@ export const shortUrlFormValues = (link: ShortUrl) => ({
   code: link.code,
   target: link.target,
   title: link.title,
-  expires_at: link.expires_at ? dayjs(link.expires_at) : null,
+  expires_at: toWall(link.expires_at),
   enabled: link.enabled,
 });
 
@@ -36,7 +37,7 @@ export function shortUrlBody(values: Record<string, unknown>) {
     code: code?.trim() ?? '',
     target: target?.trim() ?? '',
     title: title?.trim() ?? '',
-    expires_at: expires_at ? expires_at.format() : null,
+    expires_at: expires_at ? fromWall(expires_at) : null,
     enabled: enabled ?? true,
   };
 }
@@ -59,7 +60,7 @@ export function ShortUrlForm({ mode }: ResourceFormProps<ShortUrl>) {
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item name="expires_at" label={label('expires_at')}>
-        <DatePicker showTime style={{ width: '100%' }} placeholder={M.expiresPlaceholder} />
+        <ZoneDatePicker showTime style={{ width: '100%' }} placeholder={M.expiresPlaceholder} />
       </Form.Item>
       <Form.Item name="enabled" label={label('enabled')} valuePropName="checked" initialValue={adding ? true : undefined}>
         <Switch />

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
-import dayjs from '../../utils/dayjs';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { modal, twoChars, writes } from '../../test/ui';
 import ShortUrlPage from './ShortUrlPage';
@@ -114,7 +113,7 @@ describe('短链接', { timeout: 60_000 }, () => {
     expect(writes(calls)[0]).toEqual([
       'PUT',
       `${S}/3`,
-      { code: 'old-ad', target: 'https://shop.example.com/spring?from=qr', title: '新广告', expires_at: dayjs('2025-01-01T00:00:00+08:00').format(), enabled: true },
+      { code: 'old-ad', target: 'https://shop.example.com/spring?from=qr', title: '新广告', expires_at: '2024-12-31T16:00:00.000Z', enabled: true },
     ]);
   });
 

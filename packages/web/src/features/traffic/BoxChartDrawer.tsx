@@ -1,8 +1,9 @@
 import { TRAFFIC_MAX_DAYS, type TrafficBox } from '@gw/contracts';
-import { DatePicker, Drawer, Segmented, Space, Typography } from 'antd';
+import { Drawer, Segmented, Space, Typography } from 'antd';
+import { ZoneDatePicker } from '../../components/DateRange';
 import { useMemo, useState } from 'react';
 import { Chart } from '../../components/Chart';
-import dayjs, { type Dayjs } from '../../utils/dayjs';
+import { type Dayjs, wallNow } from '../../utils/dayjs';
 import { toast } from '../../utils/notify';
 import { useTrafficDaily } from './api';
 import { dailyOption } from './chartOptions';
@@ -10,7 +11,7 @@ import { formatBytes } from './format';
 import { T } from './messages';
 
 /** The 30 days to today, the range a chart opens with. */
-const lastDays = (): [Dayjs, Dayjs] => [dayjs().subtract(29, 'day'), dayjs()];
+const lastDays = (): [Dayjs, Dayjs] => [wallNow().subtract(29, 'day'), wallNow()];
 
 /**
  * 流量图 of one box: bytes up and down per day over a chosen range (at most 366 days, none to come), as lines or
@@ -31,7 +32,7 @@ export function BoxChartDrawer({ box, onClose }: { box: TrafficBox | null; onClo
   return (
     <Drawer title={box ? T.chartTitle(box.name, box.gateway_id) : T.chart} open={!!box} onClose={onClose} size={900} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }}>
-        <DatePicker.RangePicker aria-label={T.range} value={range} allowClear={false} disabledDate={(day) => day.isAfter(dayjs(), 'day')} onChange={pick} />
+        <ZoneDatePicker.RangePicker aria-label={T.range} value={range} allowClear={false} disabledDate={(day) => day.isAfter(wallNow(), 'day')} onChange={pick} />
         <Segmented<'line' | 'bar'> value={kind} onChange={setKind} options={[{ label: T.bar, value: 'bar' }, { label: T.line, value: 'line' }]} />
         {daily.data && <Typography.Text type="secondary">{T.rangeTotal(formatBytes(daily.data.up_bytes), formatBytes(daily.data.down_bytes))}</Typography.Text>}
       </Space>

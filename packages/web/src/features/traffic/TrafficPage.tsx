@@ -1,11 +1,12 @@
 import { TRAFFIC_PATH, type TrafficBox, trafficBoxResource } from '@gw/contracts';
-import { Button, Card, DatePicker, Space, Switch } from 'antd';
+import { Button, Card, Space, Switch } from 'antd';
+import { ZoneDatePicker } from '../../components/DateRange';
 import { useMemo, useState } from 'react';
 import { Chart } from '../../components/Chart';
 import { ListGrid, ListSearchBar, ListToolbar, ResourceList, bulkActionsFrom, filtersFrom } from '../../components/ResourceTable';
 import type { RowAction } from '../../components/ResourceTable/listTypes';
 import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
-import dayjs from '../../utils/dayjs';
+import dayjs, { wallNow } from '../../utils/dayjs';
 import { useTrafficCustomers } from './api';
 import { BoxChartDrawer } from './BoxChartDrawer';
 import { customersOption } from './chartOptions';
@@ -35,7 +36,7 @@ function CustomerChart({ month }: { month: string }) {
  * month as the list shows it. Buttons follow the user's bits on 设备流量.
  */
 export default function TrafficPage() {
-  const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
+  const [month, setMonth] = useState(() => wallNow().format('YYYY-MM'));
   const [overOnly, setOverOnly] = useState(false);
   const [charted, setCharted] = useState<TrafficBox | null>(null);
   const [plansOpen, setPlansOpen] = useState(false);
@@ -45,12 +46,12 @@ export default function TrafficPage() {
   const rowActions: RowAction<TrafficBox>[] = [{ key: 'chart', label: T.chart, onClick: (row) => setCharted(row) }];
 
   const monthPicker = (
-    <DatePicker
+    <ZoneDatePicker
       picker="month"
       aria-label={T.month}
       allowClear={false}
       value={dayjs(`${month}-01`)}
-      disabledDate={(day) => day.isAfter(dayjs(), 'month')}
+      disabledDate={(day) => day.isAfter(wallNow(), 'month')}
       onChange={(picked) => picked && setMonth(picked.format('YYYY-MM'))}
     />
   );
