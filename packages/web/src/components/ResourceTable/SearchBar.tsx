@@ -1,20 +1,14 @@
 import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Badge, Button, DatePicker, Drawer, Flex, Form, Input } from 'antd';
+import { Badge, Button, Drawer, Flex, Form, Input } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from '../../utils/dayjs';
+import { DayRangePicker, rangePresets } from '../DateRange';
 import { FilterInput } from './FilterInput';
 import { RT } from './messages';
 import type { FilterField, FilterValues, ListQuery, QueryPatch } from './types';
 import { usePhone } from './usePhone';
 
 const DAY = 'YYYY-MM-DD';
-
-/** 最近一周 / 最近一个月 / 最近三个月, counted back from today when picked. */
-export const DATE_PRESETS: { label: string; value: () => [Dayjs, Dayjs] }[] = [
-  { label: RT.lastWeek, value: () => [dayjs().subtract(1, 'week'), dayjs()] },
-  { label: RT.lastMonth, value: () => [dayjs().subtract(1, 'month'), dayjs()] },
-  { label: RT.lastThreeMonths, value: () => [dayjs().subtract(3, 'month'), dayjs()] },
-];
 
 interface Values {
   keywords?: string;
@@ -84,7 +78,7 @@ export function SearchBar({ query, onSearch, onReset, filters, dateRange = true,
     <>
       {dateRange && (
         <Form.Item name="dateRange" label={phone ? RT.dateRange : undefined}>
-          <DatePicker.RangePicker presets={DATE_PRESETS} placeholder={[RT.startDate, RT.endDate]} style={phone ? { width: '100%' } : undefined} />
+          <DayRangePicker presets={rangePresets()} placeholder={[RT.startDate, RT.endDate]} style={phone ? { width: '100%' } : undefined} />
         </Form.Item>
       )}
       {fields.map((field) => (
