@@ -11,8 +11,8 @@ import { TodayAlarmsCard } from './TodayAlarmsCard';
 
 const ALARMS = '/device/machine/alarms/today';
 
-/** An alarm of today at hh:mm:ss on this computer's clock (the console shows local times). */
-const at = (h: number, m: number, s: number) => new Date(2026, 0, 5, h, m, s).toISOString();
+/** An alarm of today at hh:mm:ss on the platform's clock (Asia/Shanghai, UTC+8: the console shows every time there). */
+const at = (h: number, m: number, s: number) => new Date(Date.UTC(2026, 0, 5, h - 8, m, s)).toISOString();
 const alarm = (id: number, values: Partial<TodayAlarm>): TodayAlarm => ({
   id, machine_tool_id: 11, machine_name: '一号车床', machine_code: 'L1', device_id: 1, gateway_id: 'GW-001',
   alarm_no: '1001', alarm_type: 'EX', alarm_msg: '急停', started_at: at(8, 0, 0), ended_at: null, ...values,
