@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConfigItem } from '@gw/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../components/ResourceTable/testing';
+import { clickRowAction, offersRowAction, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import ConfigPage from './ConfigPage';
@@ -36,8 +36,8 @@ describe('通用配置', () => {
     await screen.findByText('site_title');
     expect(within(rowOf('site_title')).getByText('是')).toBeInTheDocument();
     expect(within(rowOf('service_phone')).getByText('否')).toBeInTheDocument();
-    expect(within(rowOf('site_title')).queryByText(twoChars('删除'))).toBeNull();
-    await user.click(within(rowOf('service_phone')).getByText(twoChars('删除')));
+    expect(await offersRowAction(user, rowOf('site_title'), twoChars('删除'))).toBe(false);
+    await clickRowAction(user, rowOf('service_phone'), twoChars('删除'));
     await user.click(within(screen.getByText(/^此操作将永久删除/).closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['DELETE', `${P}/2`, undefined]]));
   });
@@ -46,11 +46,16 @@ describe('通用配置', () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<ConfigPage />, P);
     await screen.findByText('site_title');
-    const bulk = screen.getByText('批量删除').closest('button')!;
+    // 批量删除 waits in the selection bar until rows are selected
+    expect(screen.queryByText('批量删除')).toBeNull();
     await user.click(within(rowOf('site_title')).getByRole('checkbox'));
-    expect(bulk).toBeDisabled();
+    expect(screen.getByText('已选 1 项')).toBeInTheDocument();
+    expect(screen.getByText('批量删除').closest('button')).toBeDisabled();
     await user.click(within(rowOf('site_title')).getByRole('checkbox'));
     await user.click(within(rowOf('service_phone')).getByRole('checkbox'));
+    expect(screen.getByText('已选 1 项')).toBeInTheDocument();
+    const bulk = screen.getByText('批量删除').closest('button')!;
+    expect(bulk).toBeEnabled();
     await user.click(bulk);
     await user.click(within(screen.getByText(/^此操作将永久删除选中的 1 条/).closest<HTMLElement>('.ant-popover')!).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toEqual([['DELETE', P, { ids: [2] }]]));

@@ -2,7 +2,7 @@ import { ACTION } from '@gw/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../components/ResourceTable/testing';
+import { offersRowAction, renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
 import { setToken } from '../../utils/auth';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
@@ -37,18 +37,19 @@ afterEach(() => {
 
 describe('刷机助手', { timeout: 60_000 }, () => {
   it('lists the batches: states in colour, how many boxes are online, downloads only while new, no deleting what is in stock', async () => {
+    const user = userEvent.setup({ delay: null });
     renderInShell(<FlasherPage />, F);
     await screen.findByText('GW260001');
     expect(within(rowOf('GW260001')).getByText('待下载')).toHaveClass('ant-tag-warning');
     expect(within(rowOf('GW260004')).getByText('已下载')).toHaveClass('ant-tag-processing');
     expect(within(rowOf('GW260007')).getByText('已入库')).toHaveClass('ant-tag-success');
     expect(within(rowOf('GW260007')).getByText('2 / 3')).toBeInTheDocument();
-    expect(within(rowOf('GW260001')).getByText('下载 CSV')).toBeInTheDocument();
-    expect(within(rowOf('GW260004')).queryByText('下载 CSV')).toBeNull();
-    expect(within(rowOf('GW260004')).getByText('确认入库')).toBeInTheDocument();
-    expect(within(rowOf('GW260001')).queryByText('确认入库')).toBeNull();
-    expect(within(rowOf('GW260007')).queryByText(twoChars('删除'))).toBeNull();
-    expect(within(rowOf('GW260001')).getByText(twoChars('删除'))).toBeInTheDocument();
+    expect(await offersRowAction(user, rowOf('GW260004'), '下载 CSV')).toBe(false);
+    expect(await offersRowAction(user, rowOf('GW260004'), '确认入库')).toBe(true);
+    expect(await offersRowAction(user, rowOf('GW260007'), twoChars('删除'))).toBe(false);
+    expect(await offersRowAction(user, rowOf('GW260001'), '下载 CSV')).toBe(true);
+    expect(await offersRowAction(user, rowOf('GW260001'), '确认入库')).toBe(false);
+    expect(await offersRowAction(user, rowOf('GW260001'), twoChars('删除'))).toBe(true);
   });
 
   it('warns that the secrets come once, then saves the file under the server’s name', async () => {
@@ -120,11 +121,17 @@ describe('刷机助手', { timeout: 60_000 }, () => {
   });
 
   it('offers no downloads nor 确认入库 without 编辑', async () => {
+    const user = userEvent.setup({ delay: null });
     useUserStore.setState({ info: userInfo({ scope: 'all', role_menu: [{ menu: F, action: ACTION.query }] }) });
     renderInShell(<FlasherPage />, F);
     await screen.findByText('GW260001');
     expect(screen.queryByText('下载 CSV')).toBeNull();
     expect(screen.queryByText('确认入库')).toBeNull();
+    // nor under any row's 更多
+    for (const id of ['GW260001', 'GW260004', 'GW260007']) {
+      expect(await offersRowAction(user, rowOf(id), '下载 CSV')).toBe(false);
+      expect(await offersRowAction(user, rowOf(id), '确认入库')).toBe(false);
+    }
     expect(screen.queryByText(twoChars('新增'))).toBeNull();
   });
 });
