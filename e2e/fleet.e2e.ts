@@ -172,10 +172,14 @@ describe('the fleet in Chromium', () => {
     await user.getByText('共 2 条').waitFor();
     await settled(user);
     expect((await user.locator('tbody tr.ant-table-row').allInnerTexts()).map((row) => BOXES.find((id) => row.includes(id)))).toEqual([BOXES[1], BOXES[0]]);
+    expect(await user.getByRole('button', { name: label('新增') }).count(), '新增').toBe(0);
+    // the bulk actions come with a selection: 打标签 for the customer, never the vendor's 分配客户 or 重置密钥
+    await rowOf(user, BOXES[0]).getByRole('checkbox').check();
     await user.getByRole('button', { name: label('打标签') }).waitFor();
-    for (const text of ['新增', '分配客户', '重置密钥']) {
+    for (const text of ['分配客户', '重置密钥']) {
       expect(await user.getByRole('button', { name: label(text) }).count(), text).toBe(0);
     }
+    await rowOf(user, BOXES[0]).getByRole('checkbox').uncheck();
     // its form holds only what a customer may change
     await rowOf(user, BOXES[0]).getByRole('button', { name: label('编辑') }).click();
     const form = user.getByRole('dialog', { name: '编辑网关设备' });
