@@ -75,11 +75,24 @@ export function TagsView() {
   const ink = useSettingsStore((s) => inkOf(s.theme).ink);
   const actions = useTagActions();
   const barRef = useRef<HTMLElement>(null);
-  const activeRef = useRef<HTMLSpanElement>(null);
 
-  // after the tab of a newly opened page is there too, which is a render after the navigation
+  // after the tab of a newly opened page is there too, which is a render after the navigation; and again when the
+  // bar gets its size back: while a page's code still loads, the frame can be hidden (no boxes, nothing to scroll)
+  // at the moment the tab becomes active
   useLayoutEffect(() => {
-    if (barRef.current && activeRef.current) revealTab(barRef.current, activeRef.current);
+    const bar = barRef.current;
+    if (!bar) return;
+    // the active tab looked up in the bar, not through a ref: the dropdown around each tab composes the refs of
+    // its child and kept the tab that was active before
+    const reveal = () => {
+      const active = bar.querySelector<HTMLElement>('.tags-view-item.active');
+      if (bar.clientWidth > 0 && active) revealTab(bar, active);
+    };
+    reveal();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(bar);
+    return () => observer.disconnect();
   }, [pathname, views]);
 
   const menu = (view: TagView): MenuProps => ({
@@ -109,7 +122,6 @@ export function TagsView() {
         return (
           <Dropdown key={view.path} trigger={['contextMenu']} menu={menu(view)}>
             <span
-              ref={active ? activeRef : undefined}
               className={`tags-view-item${active ? ' active' : ''}`}
               // the ink of the theme colour: white 12 px text needs 4.5:1, which #409EFF itself does not give
               style={active ? { backgroundColor: ink, borderColor: ink } : undefined}
