@@ -1,4 +1,4 @@
-import { and, asc, ilike, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,11 +12,10 @@ import {
   roleOptionSchema,
 } from '@gw/contracts';
 import type { AppDeps } from '../../app-deps.js';
-import { adminUser, customer, role } from '../../db/schema.js';
+import { adminUser, role } from '../../db/schema.js';
+import { companyOptions } from '../../http/company-options.js';
 import { ok } from '../../http/reply.js';
-import { escapeLike } from '../../http/resource/list-query.js';
 import { registerResource } from '../../http/resource/register.js';
-import { customerScope } from '../../http/scope.js';
 import { zoneTime } from '../../lib/platform-zone.js';
 import { adminUserRules, customersRefusal, isCustomerCompany } from './rules.js';
 import { decorateUsers } from './decorate.js';
@@ -60,17 +59,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
         response: { 200: envelopeSchema(z.array(companyOptionSchema)) },
       },
     },
-    async (req) => {
-      const { keywords, limit } = req.query;
-      const named = keywords ? ilike(customer.company_name, `%${escapeLike(keywords)}%`) : undefined;
-      const rows = await db
-        .select({ id: customer.id, company_name: customer.company_name })
-        .from(customer)
-        .where(and(named, customerScope(req.user, customer.id)))
-        .orderBy(asc(customer.company_name), asc(customer.id))
-        .limit(limit);
-      return ok(rows);
-    },
+    async (req) => ok(await companyOptions(db, req.user, req.query.keywords, req.query.limit)),
   );
 
   registerResource(app, deps, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,11 +15,10 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Tx } from '../../db/client.js';
 import { customer, sellOrder, sellOrderLine } from '../../db/schema.js';
 import { XLSX_MIME, attachment } from '../../http/attachment.js';
+import { companyOptions } from '../../http/company-options.js';
 import { refused } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
-import { escapeLike } from '../../http/resource/list-query.js';
 import { registerResource } from '../../http/resource/register.js';
-import { customerScope } from '../../http/scope.js';
 import { MSG } from './messages.js';
 import { orderNoteXlsx } from './note.js';
 import { readOrder } from './read.js';
@@ -67,17 +66,7 @@ export function sellOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: { 200: envelopeSchema(z.array(companyOptionSchema)) },
       },
     },
-    async (req) => {
-      const { keywords, limit } = req.query;
-      const named = keywords ? ilike(customer.company_name, `%${escapeLike(keywords)}%`) : undefined;
-      const rows = await db
-        .select({ id: customer.id, company_name: customer.company_name })
-        .from(customer)
-        .where(and(named, customerScope(req.user, customer.id)))
-        .orderBy(asc(customer.company_name), asc(customer.id))
-        .limit(limit);
-      return ok(rows);
-    },
+    async (req) => ok(await companyOptions(db, req.user, req.query.keywords, req.query.limit)),
   );
 
   const def = registerResource(typed, deps, {
