@@ -85,7 +85,11 @@ function contrastOf(fg: string, bg: string): number {
  * (up to three levels up) — and the opaque background around that.
  */
 async function focusRing(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // antd eases a field's focus shadow in (0.2 s): read the ring once the transitions under way have ended, or a
+    // loaded machine reads it half drawn (spinners repeat for ever and are not waited for)
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
     let ringOf: HTMLElement = el;
