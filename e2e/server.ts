@@ -18,7 +18,8 @@ export interface RunningServer {
 export async function startServer(prepare?: (dataDir: string) => Promise<void>): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-e2e-'));
   if (prepare) await prepare(dataDir);
-  const server = await startBuiltServer({ dataDir, env: { ADMIN_PASSWORD, LOGIN_CAPTCHA: 'off' } });
+  // a fresh data dir is migrated and seeded at the start: minutes when the machine is loaded
+  const server = await startBuiltServer({ dataDir, env: { ADMIN_PASSWORD, LOGIN_CAPTCHA: 'off' }, healthyWithinMs: 180_000 });
   return {
     url: server.url,
     dataDir,
