@@ -26,3 +26,4 @@ export * from './firmware/index.js';
 export * from './url.js';
 export * from './short-url.js';
 export * from './wechat/index.js';
+export * from './zone.js';

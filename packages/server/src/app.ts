@@ -36,6 +36,7 @@ import { userRoutes } from './modules/user/routes.js';
 import { wechatCallbackRoutes, wechatRoutes } from './modules/wechat/routes.js';
 import { Sessions } from './modules/user/sessions.js';
 import { setPlatformZone } from './lib/platform-zone.js';
+import { backfillMachineDays } from './modules/machine-tool/backfill-days.js';
 
 // Chinese validation messages for every schema, on the server as in the console.
 applyChineseMessages();
@@ -125,6 +126,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     // no job (the runner finds a job's resource by the path its routes register) and no box's message (an external
     // broker shares the fleet's messages among the nodes subscribed; an embedded one's boxes would be dropped)
     await started.jobs?.start();
+    // once after the upgrade that added machine_day: the days before it, before a box's reading moves any day on
+    const filled = await backfillMachineDays(db, started.deps.clock.now());
+    if (filled) app.log.info({ days: filled }, '已从历史状态与产量补齐机床每日数据');
     started.mqtt?.open();
     return { app, deps: started.deps, generatedPassword: seeded.generatedPassword };
   } catch (err) {

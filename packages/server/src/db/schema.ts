@@ -1035,3 +1035,12 @@ export const shortUrlDay = pgTable(
   },
   (t) => [primaryKey({ columns: [t.short_url_id, t.day] })],
 );
+
+/**
+ * Work a server start does once after an upgrade (a migration adds its row): the start that does it deletes the
+ * row in the same transaction, so a failed run is tried again at the next start and two nodes never both run it.
+ */
+export const pendingJob = pgTable('pending_job', {
+  name: text('name').primaryKey(),
+  added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+});

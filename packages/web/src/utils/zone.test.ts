@@ -26,12 +26,11 @@ describe('the platform zone', () => {
     expect(zoneToday(Date.UTC(2024, 4, 1, 3))).toBe('2024-04-30');
   });
 
-  it('turns instants into wall times and back, across a daylight-saving change', () => {
+  it('turns instants into wall times and back in the zone the server named', () => {
+    const wall = Date.UTC(2024, 2, 10, 8); // 08:00
+    expect(new Date(fromWallMs(wall)).toISOString()).toBe('2024-03-10T00:00:00.000Z');
     setPlatformZone('America/New_York');
-    const wall = Date.UTC(2024, 2, 10, 8); // 08:00 on the day the clocks go forward
     expect(new Date(fromWallMs(wall)).toISOString()).toBe('2024-03-10T12:00:00.000Z');
     expect(toWallMs(fromWallMs(wall))).toBe(wall);
-    // 02:30 does not exist that day: it is 03:30 EDT
-    expect(new Date(fromWallMs(Date.UTC(2024, 2, 10, 2, 30))).toISOString()).toBe('2024-03-10T07:30:00.000Z');
   });
 });

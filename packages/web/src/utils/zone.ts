@@ -1,72 +1,39 @@
+import { DEFAULT_TIME_ZONE, instantOfWall, isTimeZone, utcOffsetMs, wallDateOf, wallMsOf } from '@gw/contracts';
 import { useUserStore } from '../stores/user';
 
 /**
  * The platform's time zone, which the server names with the user info (TIME_ZONE, Asia/Shanghai by default):
  * the console shows, takes and filters every time in it, whatever zone the browser is in. Plain Intl, no date
- * library; the login page does not load it (it follows the user store instead of being set by it).
+ * library: the arithmetic is the contracts' (the server's too), bound here to the zone of the signed-in session.
+ * The login page does not load it (it follows the user store instead of being set by it).
  */
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-const DAY_MS = 86_400_000;
+export { DEFAULT_TIME_ZONE };
 
 let current = DEFAULT_TIME_ZONE;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
 
 /** Takes the zone the server names; one the browser does not know keeps the current one. */
 export function setPlatformZone(zone: string | null | undefined): void {
-  if (!zone || zone === current) return;
-  try {
-    formatter(zone);
-    current = zone;
-  } catch {
-    // an old browser without this zone's data: the default is the better guess than the browser's own zone
-  }
+  // an old browser without this zone's data: the default is the better guess than the browser's own zone
+  if (zone && isTimeZone(zone)) current = zone;
 }
 
 /** The platform's IANA zone, e.g. Asia/Shanghai. */
 export const platformZone = (): string => current;
 
 /** How far the platform's clock is ahead of UTC at an instant (ms; negative west of Greenwich). */
-export function zoneOffsetMs(ms: number, zone = current): number {
-  const whole = Math.floor(ms / 1000) * 1000;
-  const p: Record<string, number> = {};
-  for (const { type, value } of formatter(zone).formatToParts(new Date(whole))) if (type !== 'literal') p[type] = Number(value);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
-}
+export const zoneOffsetMs = (ms: number, zone = current): number => utcOffsetMs(ms, zone);
 
 /**
  * An instant moved by the platform's offset: its UTC fields read the platform's wall clock (year, month, day,
  * hours…). What charts with `useUTC` and `getUTC*` read to show a time in the platform's zone.
  */
-export const toWallMs = (ms: number, zone = current): number => ms + zoneOffsetMs(ms, zone);
+export const toWallMs = (ms: number, zone = current): number => wallMsOf(ms, zone);
 
 /**
  * The instant a wall time of the platform's zone names (its fields as a UTC time). A time the clock skips when
  * daylight saving starts reads as after the jump; one shown twice when it ends, as the first.
  */
-export function fromWallMs(wall: number, zone = current): number {
-  const before = zoneOffsetMs(wall - DAY_MS, zone);
-  const after = zoneOffsetMs(wall + DAY_MS, zone);
-  const found = [before, after].filter((offset) => zoneOffsetMs(wall - offset, zone) === offset).map((offset) => wall - offset);
-  return found.length ? Math.min(...found) : wall - before;
-}
+export const fromWallMs = (wall: number, zone = current): number => instantOfWall(wall, zone);
 
 /** The platform's wall clock of an instant, in parts (month 1–12, weekday 0 = Sunday). */
 export function zoneParts(ms: number, zone = current) {
@@ -83,7 +50,7 @@ export function zoneParts(ms: number, zone = current) {
 }
 
 /** Today's date in the platform's zone, YYYY-MM-DD. */
-export const zoneToday = (now = Date.now(), zone = current): string => new Date(toWallMs(now, zone)).toISOString().slice(0, 10);
+export const zoneToday = (now = Date.now(), zone = current): string => wallDateOf(now, zone);
 
 /** `UTC+8`, `UTC-4`, `UTC+5:30`: the platform's offset now. */
 export function zoneOffsetText(now = Date.now(), zone = current): string {

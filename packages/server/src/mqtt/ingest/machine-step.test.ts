@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MachineCursor, closedDays, step } from './machine-step.js';
+import { type MachineCursor, closedDays, goOffline, step } from './machine-step.js';
 
 /** Readings of a machine of no known brand: cnc_runstatus non-zero is running, zero idle. */
 function run(readings: [string, number, number?][]): MachineCursor {
@@ -67,5 +67,12 @@ describe("a machine tool's finished days (首页's trends)", () => {
     ]);
     const standing = run([['2026-11-24T12:00:00+08:00', 0, 0]]);
     expect(closedDays(standing, new Date('2026-11-27T06:00:00+08:00'))).toEqual([{ day: '2026-11-24', parts: 0, run_s: 0 }]);
+  });
+
+  it('stops a machine whose box went offline at its last reading: no running day filled through the silence', () => {
+    const gone = goOffline(run([['2026-11-24T12:00:00+08:00', 1, 0], ['2026-11-24T13:00:00+08:00', 1, 4]]));
+    expect(gone).toMatchObject({ state: 'offline', stateSince: new Date('2026-11-24T13:00:00+08:00'), dayParts: 4, dayRunS: 3600 });
+    expect(goOffline(gone)).toBe(gone);
+    expect(closedDays(gone, new Date('2026-11-27T06:00:00+08:00'))).toEqual([{ day: '2026-11-24', parts: 4, run_s: 3600 }]);
   });
 });

@@ -53,6 +53,36 @@ export function partsAdded(previous: number | null, current: number): number {
   return current >= previous ? current - previous : current;
 }
 
+/**
+ * The seconds of the cursor's running period (none when it is not running) that fall on `day` up to `ts`, where
+ * the period ends: the part of the timeline's running band that is that day's.
+ */
+function ranOn(cursor: MachineCursor, day: string, ts: Date): number {
+  if (cursor.state !== 'running') return 0;
+  const midnight = zoneDayRange(day)[0].getTime();
+  return Math.max(ts.getTime() - Math.max(cursor.stateSince.getTime(), midnight), 0) / 1000;
+}
+
+/**
+ * The cursor once its box has gone offline: 离线 from its last reading on — the last moment the platform knew the
+ * machine's state, on the clock of the box that stamps every reading after the gap too, so those readings (even
+ * ones stamped during the gap and sent on reconnecting) are all newer and each counts from its own time. A
+ * running period ends there, its seconds on that day added to the day's. Unchanged when already offline.
+ */
+export function goOffline(cursor: MachineCursor): MachineCursor {
+  if (cursor.state === 'offline') return cursor;
+  const day = zoneDate(cursor.ts);
+  const sameDay = cursor.day === day;
+  return {
+    ...cursor,
+    state: 'offline',
+    stateSince: cursor.ts,
+    day,
+    dayParts: sameDay ? cursor.dayParts : 0,
+    dayRunS: (sameDay ? cursor.dayRunS : 0) + ranOn(cursor, day, cursor.ts),
+  };
+}
+
 /** The cursor after one newer reading: merged values (a box may send only what changed), state, parts. */
 export function step(cursor: MachineCursor | null, category: string, ts: Date, values: Record<string, unknown>): MachineCursor {
   const merged = { ...(cursor?.values ?? {}), ...values };
@@ -62,12 +92,7 @@ export function step(cursor: MachineCursor | null, category: string, ts: Date, v
   const added = count === null ? 0 : partsAdded(cursor?.products ?? null, count);
   const day = zoneDate(ts);
   const sameDay = cursor?.day === day;
-  let dayRunS = sameDay ? cursor.dayRunS : 0;
-  // a running period ends here: its part within this reading's day is the day's (the timeline's running band)
-  if (cursor?.state === 'running' && state !== 'running') {
-    const midnight = zoneDayRange(day)[0].getTime();
-    dayRunS += Math.max(ts.getTime() - Math.max(cursor.stateSince.getTime(), midnight), 0) / 1000;
-  }
+  const dayRunS = (sameDay ? cursor.dayRunS : 0) + (cursor && state !== 'running' ? ranOn(cursor, day, ts) : 0);
   return {
     ts,
     values: merged,

@@ -3,6 +3,7 @@ import type { MachineState } from '@gw/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { type ClosedDay, type MachineCursor, alarmsOf, closedDays, step } from './machine-step.js';
 import { queryRows } from '../../db/rows.js';
+import { type LatestRow, cursorOf } from './latest-row.js';
 import type { BatchOutcome, Reading } from './types.js';
 
 interface AlarmRow {
@@ -20,18 +21,6 @@ interface StateRow {
   state: MachineState;
   started_at: Date;
   ended_at: Date | null;
-}
-interface LatestRow {
-  machine_tool_id: number;
-  ts: string;
-  values: Record<string, unknown>;
-  state: MachineState;
-  state_since: string;
-  products: number | null;
-  parts_total: number;
-  day: string | null;
-  day_parts: number;
-  day_run_s: number;
 }
 
 /**
@@ -105,19 +94,7 @@ async function advanceMachines(tx: Tx, readings: Reading[]): Promise<BatchOutcom
 
   for (const [machineId, list] of byMachine) {
     const row = latestOf.get(machineId);
-    let cursor: MachineCursor | null = row
-      ? {
-          ts: new Date(row.ts),
-          values: row.values,
-          state: row.state,
-          stateSince: new Date(row.state_since),
-          products: row.products,
-          partsTotal: row.parts_total,
-          day: row.day,
-          dayParts: row.day_parts,
-          dayRunS: row.day_run_s,
-        }
-      : null;
+    let cursor: MachineCursor | null = row ? cursorOf(row) : null;
     const start = cursor;
     /** Open alarms by number: a stored row (id) or one opened in this batch (its pending insert). */
     const open = new Map<string, { id?: number; msg: string; row?: AlarmRow }>(

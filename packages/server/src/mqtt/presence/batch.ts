@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OnlineReason } from '@gw/contracts';
 import type { CoreDeps } from '../../app-deps.js';
-import { type Transition, announce } from './transitions.js';
+import { type PresenceLog, type Transition, afterTransitions } from './transitions.js';
 
 /** One connect or disconnect this node saw (the embedded broker). */
 export interface ConnectionChange {
@@ -25,8 +25,9 @@ interface Waiting {
  * its compare-and-set — a connect takes its box, a disconnect only while its session is still the box's — and its
  * row in device_online_log. A fleet reconnecting after a restart costs a few hundred statements, not one per box.
  * A box is never twice in one batch: its changes come one after another (the caller's queue per box).
+ * Then the machine tools of the boxes gone offline go 离线 (afterTransitions) before the changes resolve.
  */
-export function connectionWriter(deps: Pick<CoreDeps, 'db' | 'live' | 'counts'>, node: string, windowMs = 5, max = 500) {
+export function connectionWriter(deps: Pick<CoreDeps, 'db' | 'live' | 'counts'>, node: string, log: PresenceLog, windowMs = 5, max = 500) {
   let pending: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
 
@@ -36,8 +37,8 @@ export function connectionWriter(deps: Pick<CoreDeps, 'db' | 'live' | 'counts'>,
     const batch = pending;
     pending = [];
     write(batch.map((w) => w.change)).then(
-      (transitions) => {
-        announce(deps, transitions);
+      async (transitions) => {
+        await afterTransitions(deps, transitions, log);
         for (const w of batch) w.resolve();
       },
       (err: unknown) => {

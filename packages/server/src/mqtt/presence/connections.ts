@@ -15,7 +15,7 @@ import { type PresenceLog, reconcile } from './transitions.js';
 export function followConnections(link: BoxLink, deps: CoreDeps, queue: KeyedQueue, log: PresenceLog): { reconciled: Promise<void> } {
   const { clock } = deps;
   let reconciled: Promise<void> = Promise.resolve();
-  const writer = connectionWriter(deps, link.node);
+  const writer = connectionWriter(deps, link.node, log);
   const write = (change: ConnectionChange) =>
     void queue.run(change.gatewayId, async () => {
       await reconciled;

@@ -4,7 +4,7 @@ import type { CoreDeps } from '../../app-deps.js';
 import type { BoxLink, BoxMessage } from '../link.js';
 import type { KeyedQueue } from './keyed-queue.js';
 import { connSession, stateChange } from './state-change.js';
-import { type PresenceLog, announce, applyChange, reconcile } from './transitions.js';
+import { type PresenceLog, afterTransitions, applyChange, reconcile } from './transitions.js';
 
 /** How long after start a box marked online may go without a retained online state before it is set offline. */
 export const RETAINED_STATE_WAIT_MS = 10_000;
@@ -49,7 +49,7 @@ export function followRetainedState(
     if (state.online) heardOnline.add(gw);
     const at = clock.now();
     const session = state.conn ? connSession(state.conn) : `at:${link.node}:${at.getTime().toString(36)}:${++arrivals}`;
-    await queue.run(gw, async () => announce(deps, await applyChange(db, stateChange(gw, state, session, at, link.node))));
+    await queue.run(gw, async () => afterTransitions(deps, await applyChange(db, stateChange(gw, state, session, at, link.node)), log));
   });
 
   let timer: NodeJS.Timeout | undefined;

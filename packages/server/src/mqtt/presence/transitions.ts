@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { OnlineReason } from '@gw/contracts';
 import type { CoreDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
+import { takeMachinesOffline } from '../ingest/offline.js';
 
 export interface PresenceLog {
   error(obj: unknown, msg?: string): void;
@@ -71,12 +72,31 @@ export function announce(deps: Pick<CoreDeps, 'live' | 'counts'>, transitions: T
 }
 
 /**
+ * What follows written transitions: the console is told (announce), and the machine tools of each box gone
+ * offline go 离线 from their last reading (takeMachinesOffline), each change heard live as the ingest's are. A
+ * failure there is logged, not thrown: the box's own change stands.
+ */
+export async function afterTransitions(deps: Pick<CoreDeps, 'db' | 'live' | 'counts'>, transitions: Transition[], log: PresenceLog): Promise<void> {
+  announce(deps, transitions);
+  const gone = new Map(transitions.filter((t) => !t.online).map((t) => [t.device_id, t]));
+  if (!gone.size) return;
+  try {
+    for (const m of await takeMachinesOffline(deps.db, [...gone.keys()])) {
+      const box = gone.get(m.device_id)!;
+      deps.live.publish({ type: 'machine_state', customer_id: box.customer_id, device_id: m.device_id, machine_id: m.machine_tool_id, state: 'offline', at: m.at.toISOString() });
+    }
+  } catch (err) {
+    log.error({ err, device_ids: [...gone.keys()] }, '网关离线后更新其机床状态失败');
+  }
+}
+
+/**
  * Reconciliation: the boxes still marked online that `stale` picks go offline with reason 'reconcile' (logged
- * by `node`), and the console is told. A failure is logged, never thrown.
+ * by `node`), with their machine tools, and the console is told. A failure is logged, never thrown.
  */
 export function reconcile(deps: Pick<CoreDeps, 'db' | 'clock' | 'live' | 'counts'>, stale: SQL, node: string, log: PresenceLog): Promise<void> {
   const at = deps.clock.now();
   return applyChange(deps.db, { online: false, where: sql`online and ${stale}`, session: '', since: at, node: '', at, reason: 'reconcile', ip: '', logNode: node })
-    .then((transitions) => announce(deps, transitions))
+    .then((transitions) => afterTransitions(deps, transitions, log))
     .catch((err: unknown) => log.error({ err }, '校正网关在线状态失败'));
 }
