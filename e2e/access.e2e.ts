@@ -1,6 +1,6 @@
 import { ACTION, type Grants, type MenuDef, ROLE_CUSTOMER, flattenMenus, menuActions } from '@gw/contracts';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { api, consoleUnderTest } from './console.js';
 import { type Furnished, furnish, pagesFor, problemsOf, visitEach } from './tour.js';
 
@@ -29,16 +29,20 @@ describe('every page a user may open calls only what that user may use', () => {
     }
   }
 
-  // a page visit takes seconds on a loaded machine: the tours get minutes, not the default minute
-  it('a factory’s user under the built-in 客户 role: no error toast, no refused call, no console error', { timeout: 600_000 }, async () => {
+  beforeAll(async () => {
     admin = await app.signedIn('/dashboard');
     made = await furnish(admin);
+  }, 300_000);
+
+  // a page visit takes seconds on a loaded machine: the tours get minutes, not the default minute
+  it('a factory’s user under the built-in 客户 role: no error toast, no refused call, no console error', { timeout: 600_000 }, async ({ expect }) => {
     await api(admin, 'POST', '/system/admin_user', { username: 'factory', password: PASSWORD, name: '一厂操作员', customer_id: made.companyId, roles: [ROLE_CUSTOMER] });
     expect(await tour('factory')).toEqual([]);
   });
 
-  // a customer company's user for the menus a customer may be given, the vendor's staff for the vendor's own tools
-  it.each(LEAVES.map((menu) => [menu.zh, menu] as const))('a user holding only %s: no error toast, no refused call, no console error', { timeout: 300_000 }, async (_, menu) => {
+  // a customer company's user for the menus a customer may be given, the vendor's staff for the vendor's own tools;
+  // three tours at a time, each in its own browser context: a tour mostly waits for the network to fall quiet
+  it.concurrent.for(LEAVES.map((menu) => [menu.zh, menu] as const))('a user holding only %s: no error toast, no refused call, no console error', { timeout: 300_000 }, async ([, menu], { expect }) => {
     const username = `only-${menu.path.replaceAll('/', '-').slice(1)}`;
     const role = await api<{ id: number }>(admin, 'POST', '/system/role', { name: `只有${menu.zh}`, menus: [{ menu: menu.path, action: allBits(menu) }] });
     const companyId = menu.vendorOnly ? made.vendorId : made.companyId;

@@ -16,6 +16,8 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
+    // tests marked concurrent (independent browser contexts against one server) run three at a time
+    maxConcurrency: 3,
     hookTimeout: 120_000,
     // a page on a loaded 2-core machine may take seconds to show what a poll waits for
     expect: { poll: { timeout: 20_000 } },

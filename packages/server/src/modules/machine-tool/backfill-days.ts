@@ -5,7 +5,7 @@ import { queryRows } from '../../db/rows.js';
 import { addDays, zoneDate, zoneDayRange } from '../../lib/platform-zone.js';
 import { at, counterOf } from './history.js';
 
-/** The name of the once-only job in `pending_job` that migration 0026 adds. */
+/** The name of the once-only job in `pending_job` that migration 0025 adds. */
 export const MACHINE_DAY_BACKFILL = 'machine_day_backfill';
 
 /**
