@@ -1,6 +1,5 @@
 import { type Grants, can, flattenMenus } from '@gw/contracts';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { watchProblems } from './browser.js';
 import { api } from './console.js';
 
@@ -85,10 +84,17 @@ export async function visitEach(page: Page, base: string, pages: readonly TourPa
     const problems: string[] = [];
     try {
       await page.goto(`${base}${at.path}`, { waitUntil: 'networkidle' });
-      await expect.poll(() => page.title(), { message: `${at.path}: title` }).toBe(`${at.title} - 智能网关管理系统`);
+      // waited for in the page, not with expect.poll: tours run in concurrent tests, where vitest's global expect is
+      // not bound to one
+      const title = `${at.title} - 智能网关管理系统`;
+      await page.waitForFunction((want) => document.title === want, title, { timeout: 20_000 }).catch(async () => {
+        throw new Error(`title ${JSON.stringify(await page.title())}, not ${JSON.stringify(title)}`);
+      });
       const landed = new URL(page.url()).pathname;
       if (landed !== new URL(`${base}${at.path}`).pathname) problems.push(`landed at ${landed}`);
-      await expect.poll(() => page.locator('.ant-spin-spinning').count(), { message: `${at.path}: still loading` }).toBe(0);
+      await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), undefined, { timeout: 20_000 }).catch(() => {
+        throw new Error('still loading after 20 s');
+      });
       // a page that keeps polling (版本管理's rollouts) never falls quiet: its first answers are in by now
       await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
       await page.waitForTimeout(TOAST_GRACE_MS);
