@@ -71,12 +71,18 @@ function BaseText({ children }: { children: ReactNode }) {
 }
 
 /**
- * The focus ring of everything outside antd (global.css) in the theme's ink, on the root element so that it also
- * reaches what antd draws at the end of the page (dialogs, dropdowns).
+ * The focus ring of everything outside antd (global.css) in the theme's ink, and the ink itself for what is drawn
+ * without antd (the login page's button), on the root element so that it also reaches what antd draws at the end
+ * of the page (dialogs, dropdowns).
  */
 function useFocusRing(colour: string): void {
   useEffect(() => {
-    document.documentElement.style.setProperty('--focus-ring', inkOf(colour).ink);
+    const { ink, hover, active } = inkOf(colour);
+    const root = document.documentElement.style;
+    root.setProperty('--focus-ring', ink);
+    root.setProperty('--theme-ink', ink);
+    root.setProperty('--theme-ink-hover', hover);
+    root.setProperty('--theme-ink-active', active);
   }, [colour]);
 }
 

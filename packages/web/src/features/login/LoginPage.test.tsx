@@ -63,6 +63,18 @@ describe('login page', () => {
     expect(calls.some((c) => c.path === '/user/login')).toBe(false);
   });
 
+  it('shows the typed password on 显示密码 and hides it again', async () => {
+    api();
+    await openLogin();
+    await fill('密码', 'secret-1');
+    const password = screen.getByPlaceholderText('密码');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: '隐藏密码' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it('ties each message to its field for screen readers and puts the focus on the first field missing', async () => {
     api();
     await openLogin();

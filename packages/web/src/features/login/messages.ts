@@ -10,4 +10,7 @@ export const LOGIN_TEXT = {
   refreshCaptcha: '看不清?点击刷新',
   captchaLoading: '验证码加载中',
   captchaFailed: '验证码加载失败,点击重试',
+  showPassword: '显示密码',
+  hidePassword: '隐藏密码',
+  submitting: '正在登录…',
 } as const;
