@@ -106,7 +106,7 @@ describe('layout', () => {
     expect(await screen.findByText('系统布局配置')).toBeInTheDocument();
     act(() => useLayoutStore.getState().setSettingsOpen(false));
 
-    await userEvent.click(screen.getByRole('button', { name: 'admin' }));
+    await userEvent.click(screen.getByRole('button', { name: '管理员 admin' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: '换肤' }));
     expect(useLayoutStore.getState().settingsOpen).toBe(true);
     act(() => useSettingsStore.setState({ showSettings: false }));
