@@ -2,7 +2,9 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
 
-NProgress.configure({ showSpinner: false });
+// nprogress marks its bar role="bar", a role that does not exist: screen readers are told nothing true. The bar
+// only draws what the page's own loading states say, so it is hidden from them.
+NProgress.configure({ showSpinner: false, template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>', barSelector: '.bar' });
 
 let active = 0;
 

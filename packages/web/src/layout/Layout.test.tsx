@@ -1,6 +1,6 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { type ComponentType, Suspense, lazy, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../stores/app';
@@ -89,6 +89,31 @@ describe('layout', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/system/role');
   });
 
+  it('carries a Tab pressed after 跳到主要内容 into the page once the page has loaded', async () => {
+    let arrive = () => {};
+    const Late = lazy(
+      () =>
+        new Promise<{ default: ComponentType }>((resolve) => {
+          arrive = () => resolve({ default: () => <input aria-label="关键词" /> });
+        }),
+    );
+    renderInConsole(
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="*" element={<Suspense fallback={null}><Late /></Suspense>} />
+        </Route>
+      </Routes>,
+      '/system/role',
+    );
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    // the page is not there yet: the Tab waits on <main> instead of coming round to the skip link
+    expect(screen.getByRole('main')).toHaveFocus();
+    await act(async () => arrive());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '关键词' })).toHaveFocus());
+  });
+
   it("re-mounts the page on a tab's 刷新", async () => {
     renderLayout();
     expect(mounts).toBe(1);
@@ -106,7 +131,7 @@ describe('layout', () => {
     expect(await screen.findByText('系统布局配置')).toBeInTheDocument();
     act(() => useLayoutStore.getState().setSettingsOpen(false));
 
-    await userEvent.click(screen.getByRole('button', { name: 'admin' }));
+    await userEvent.click(screen.getByRole('button', { name: '管理员 admin' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: '换肤' }));
     expect(useLayoutStore.getState().settingsOpen).toBe(true);
     act(() => useSettingsStore.setState({ showSettings: false }));

@@ -10,6 +10,7 @@ import { SettingsDrawer } from './settings/SettingsDrawer';
 import { Sidebar } from './sidebar/Sidebar';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { useLayoutStore } from './store';
+import { tabIntoPage } from './tabIntoPage';
 import { TagsView } from './tagsView/TagsView';
 import { useResponsiveSidebar } from './useResponsiveSidebar';
 
@@ -18,8 +19,9 @@ function AppMain() {
   const { pathname } = useLocation();
   const refreshKey = useLayoutStore((s) => s.refreshKey);
   return (
-    // focusable from the skip link only (tabIndex -1), not a tab stop of its own
-    <main id={MAIN_ID} className="app-main" tabIndex={-1}>
+    // focusable from the skip link only (tabIndex -1), not a tab stop of its own; a Tab there before the page is
+    // loaded waits for it
+    <main id={MAIN_ID} className="app-main" tabIndex={-1} onKeyDown={tabIntoPage}>
       <ErrorBoundary key={`${pathname}#${refreshKey}`}>
         <Suspense fallback={<Spin className="app-main-loading" />}>
           <Outlet />

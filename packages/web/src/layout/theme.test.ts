@@ -1,3 +1,4 @@
+import { theme as antdThemes } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { COLORS } from '../settings';
 import { antdTheme, carriesText, contrast, inkOf } from './theme';
@@ -43,6 +44,31 @@ describe('theme colours', () => {
     for (const grey of [token!.colorTextTertiary!, token!.colorTextDescription!, token!.colorTextPlaceholder!]) {
       for (const background of ['#ffffff', PAGE_GREY]) expect(contrast(greyOver(grey, background), background), `${grey} on ${background}`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('writes errors (a danger button, 删除, a field’s message) in a red that reads on white and on the pages’ grey', () => {
+    const { token } = antdTheme(COLORS.theme);
+    for (const red of [token!.colorError!, token!.colorErrorHover!, token!.colorErrorActive!]) expect(contrast(red, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(token!.colorError!, PAGE_GREY)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('writes every tag, preset colour or state, at 4.5:1 on its own background', () => {
+    const tag = antdTheme(COLORS.theme).components!.Tag as Record<string, string>;
+    // a preset is written in its shade 7 on its shade 1 (antd's palettes), a state in colorSuccess… on colorSuccessBg…
+    const palette = antdThemes.getDesignToken() as unknown as Record<string, string>;
+    for (const preset of ['green', 'gold', 'red', 'blue', 'orange', 'yellow', 'lime', 'cyan', 'volcano', 'magenta']) {
+      expect(contrast(tag[`${preset}7`], palette[`${preset}1`]), preset).toBeGreaterThanOrEqual(4.5);
+    }
+    for (const state of ['Success', 'Warning', 'Error', 'Info']) {
+      expect(contrast(tag[`color${state}`], tag[`color${state}Bg`]), state).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('makes an unchecked switch’s white text and an empty table’s text readable', () => {
+    const { components } = antdTheme(COLORS.theme);
+    const track = (components!.Switch as Record<string, string>).colorTextQuaternary;
+    for (const background of ['#ffffff', PAGE_GREY]) expect(contrast('#ffffff', greyOver(track, background))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(greyOver((components!.Table as Record<string, string>).colorTextDisabled, '#ffffff'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
   it('leaves a theme colour dark enough as its own ink, and falls back to the default for a broken value', () => {

@@ -1,14 +1,11 @@
+import { FOCUSABLE, tabStop } from './focusable';
+
 /**
  * Tab (and Shift+Tab) leave a range picker from either of its inputs, also while the range is empty or half
  * chosen: antd keeps the focus in an empty 开始日期 to have the range finished, a trap for the keyboard. Here
  * what was half chosen is dropped (as Escape does) and the focus moves on to the page's next (or previous)
  * control. Installed once for the whole page by the module every date widget imports (utils/dayjs).
  */
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** Whether an element is drawn (a browser without checkVisibility: taken as drawn, focus() tells the rest). */
-const shown = (el: HTMLElement) => (typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true }) : true);
-
 function leaveRangeOnTab(event: KeyboardEvent): void {
   if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
   const input = event.target;
@@ -25,9 +22,7 @@ function leaveRangeOnTab(event: KeyboardEvent): void {
     (el) =>
       !picker.contains(el) &&
       !el.closest('.ant-picker-dropdown') &&
-      el.tabIndex >= 0 &&
-      !el.hasAttribute('disabled') &&
-      shown(el) &&
+      tabStop(el) &&
       (event.shiftKey ? !follows(el) : follows(el)),
   );
   if (event.shiftKey) candidates.reverse();

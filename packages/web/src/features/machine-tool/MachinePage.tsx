@@ -1,14 +1,13 @@
-import { MACHINE_STATES, MACHINE_STATE_TITLES, PLANNED_TIME_RULE, timelineUtilisation } from '@gw/contracts';
+import { MACHINE_STATES, PLANNED_TIME_RULE, timelineUtilisation } from '@gw/contracts';
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Tooltip, Typography } from 'antd';
 import type { Dayjs } from '../../utils/dayjs';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { Chart } from '../../components/Chart';
-import { STATE_COLORS } from '../../components/Chart/theme';
 import { wallNow } from '../../utils/dayjs';
 import { ZoneDatePicker, ZoneNote } from '../../components/DateRange';
-import { MachineRealtimeCard } from '../../components/MachineRealtime';
+import { MachineRealtimeCard, MachineStateTag } from '../../components/MachineRealtime';
 import { useLiveRealtime } from '../../components/MachineRealtime/realtimeApi';
 import { AlarmHistory } from './AlarmHistory';
 import { useMachine, useParts, useTimeline } from './detailApi';
@@ -70,7 +69,7 @@ export default function MachinePage() {
             items={[
               ...MACHINE_STATES.map((state) => ({
                 key: state,
-                label: <Tag color={STATE_COLORS[state]}>{MACHINE_STATE_TITLES[state]}</Tag>,
+                label: <MachineStateTag state={state} />,
                 children: formatDuration(timeline.data.totals[state]),
               })),
               {

@@ -61,11 +61,15 @@ export function AvatarMenu() {
     }
   };
 
+  // the button is named by what it shows (the name) and then the login name, so that a voice command saying
+  // the name it reads finds it, and a screen reader hears both
+  const shown = info?.name || info?.username;
+  const label = [shown, info?.username !== shown && info?.username].filter(Boolean).join(' ') || LAYOUT_TEXT.user;
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => void onClick(key) }}>
-      <button type="button" className="avatar-wrapper navbar-button" aria-label={info?.username ?? LAYOUT_TEXT.user}>
+      <button type="button" className="avatar-wrapper navbar-button" aria-label={label}>
         <Avatar size="small" shape="square" src={imageUrl(info?.avatar) || undefined} icon={<UserOutlined />} />
-        <span className="avatar-name">{info?.name || info?.username}</span>
+        <span className="avatar-name">{shown}</span>
         <CaretDownOutlined />
       </button>
     </Dropdown>

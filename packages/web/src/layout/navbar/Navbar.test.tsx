@@ -100,7 +100,7 @@ describe('navbar', () => {
   it('avatar menu: dashboard, profile, theme, size, log out; no role switch with a single role', async () => {
     renderInConsole(<Navbar />, '/system/role');
     expect(screen.getByText('管理员')).toBeInTheDocument();
-    const menu = await openMenu('admin');
+    const menu = await openMenu('管理员 admin');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['首页', '个人中心', '换肤', '布局大小', '退出登录']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: '个人中心' }));
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');
@@ -108,14 +108,14 @@ describe('navbar', () => {
 
   it('opens the settings drawer from 换肤', async () => {
     renderInConsole(<Navbar />);
-    await userEvent.click(within(await openMenu('admin')).getByRole('menuitem', { name: '换肤' }));
+    await userEvent.click(within(await openMenu('管理员 admin')).getByRole('menuitem', { name: '换肤' }));
     expect(useLayoutStore.getState().settingsOpen).toBe(true);
   });
 
   it('switches role through the app when the user holds more than one', async () => {
     useUserStore.setState({ info: { ...testUser, all_roles: [{ id: 1, name: 'admin' }, { id: 2, name: 'customer' }] } });
     renderInConsole(<Navbar />);
-    const menu = await openMenu('admin');
+    const menu = await openMenu('管理员 admin');
     await userEvent.hover(within(menu).getByRole('menuitem', { name: /切换角色/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'customer' }));
     expect(switchRole).toHaveBeenCalledWith(2);
@@ -123,7 +123,7 @@ describe('navbar', () => {
 
   it('logs out and lands on /login', async () => {
     renderInConsole(<Navbar />, '/system/role');
-    await userEvent.click(within(await openMenu('admin')).getByRole('menuitem', { name: '退出登录' }));
+    await userEvent.click(within(await openMenu('管理员 admin')).getByRole('menuitem', { name: '退出登录' }));
     expect(logout).toHaveBeenCalledOnce();
     // the page changes once the log-out has answered, after the click's own work
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
