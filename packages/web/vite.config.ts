@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -7,6 +7,31 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /** The key under which the console keeps the token (STORAGE.token in src/settings.ts, which Node cannot load). */
 const TOKEN_KEY = 'Custom-Token';
+/** The console's title (PRODUCT_TITLE in src/settings.ts), drawn by login.html before any script runs. */
+const PRODUCT_TITLE = '智能网关管理系统';
+
+/**
+ * login.html, which the server sends for /custom/login: index.html with the login page's frame and title already
+ * in it, styled by the page's own shell.css inlined, so a phone shows them as soon as the HTML has arrived instead
+ * of after seconds of script (the form comes with the script, which replaces the frame by the same one); and with
+ * the login page's modules announced as preloads in the HTML itself rather than by the script that guesses.
+ */
+function loginHtml(index: string, preloads: string[], preloadScript: string): string {
+  const css = readFileSync(fileURLToPath(new URL('./src/features/login/shell.css', import.meta.url)), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const frame =
+    `<div class="gw-login-page"><div class="gw-login-panel"><h1 class="gw-login-title">${PRODUCT_TITLE}</h1>` +
+    `<div class="gw-login-form"></div></div></div>`;
+  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ');
+  const html = index
+    .replace(`<script async src="${preloadScript}"></script>`, links)
+    .replace('</head>', `  <style>${css}</style>\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
+  if (!html.includes('gw-login-title') || html.includes(preloadScript)) throw new Error('preload-login: index.html is not as login.html expects it');
+  return html;
+}
 
 /**
  * The login page's own code — its lazy chunk and the chunks it needs beyond the entry's — announced to the
@@ -19,6 +44,7 @@ const TOKEN_KEY = 'Custom-Token';
 function preloadLoginPage(): Plugin {
   let base = '/';
   let script: { fileName: string; source: string } | undefined;
+  let modules: string[] = [];
   const imports = (bundle: Rollup.OutputBundle, chunk: Rollup.OutputChunk, seen = new Set<string>()): Set<string> => {
     for (const file of chunk.imports) {
       const next = bundle[file];
@@ -43,7 +69,7 @@ function preloadLoginPage(): Plugin {
         const login = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/features/login/LoginPage.tsx'));
         if (!entry || !login) throw new Error('preload-login: no entry or no login page chunk in the build');
         const loaded = imports(bundle, entry).add(entry.fileName);
-        const modules = [login.fileName, ...imports(bundle, login)].filter((file) => !loaded.has(file));
+        modules = [login.fileName, ...imports(bundle, login)].filter((file) => !loaded.has(file));
         // as the entry's own preloads (crossorigin), so that the import finds them; its half-kilobyte of CSS is left to it
         const source =
           `if(!localStorage.getItem(${JSON.stringify(TOKEN_KEY)}))for(const h of ${JSON.stringify(modules.map((file) => base + file))}){` +
@@ -54,7 +80,9 @@ function preloadLoginPage(): Plugin {
       },
     },
     writeBundle(options) {
-      if (script && options.dir) writeFileSync(path.join(options.dir, script.fileName), script.source);
+      if (!script || !options.dir) return;
+      writeFileSync(path.join(options.dir, script.fileName), script.source);
+      writeFileSync(path.join(options.dir, 'login.html'), loginHtml(readFileSync(path.join(options.dir, 'index.html'), 'utf8'), modules.map((file) => base + file), base + script.fileName));
     },
   };
 }

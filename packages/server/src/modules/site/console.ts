@@ -9,11 +9,13 @@ import { config as configTable } from '../../db/schema.js';
 import { UPLOAD_URL } from '../tools/upload.js';
 
 /**
- * Serves the built console at /custom/ (history-mode: unknown paths get index.html), uploads at
+ * Serves the built console at /custom/ (history-mode: unknown paths get index.html, the login page login.html), uploads at
  * /custom/uploads/, and answers other unknown paths with the JSON 404 envelope.
  */
 export async function registerConsole(app: FastifyInstance, webDist: string, uploadsDir: string): Promise<void> {
   const hasConsole = existsSync(path.join(webDist, 'index.html'));
+  // the login page drawn in the HTML (the build's login.html): its frame and title show before the script has run
+  const hasLoginPage = existsSync(path.join(webDist, 'login.html'));
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -48,7 +50,7 @@ export async function registerConsole(app: FastifyInstance, webDist: string, upl
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && url.startsWith('/custom/') && !url.startsWith('/custom/api/') && !url.startsWith(`${UPLOAD_URL}/`);
     if (isPage && hasConsole && !path.extname(url)) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', webDist);
+      return reply.sendFile(url === '/custom/login' && hasLoginPage ? 'login.html' : 'index.html', webDist);
     }
     return reply.status(HTTP.notFound).send({ code: HTTP.notFound, message: `接口或页面不存在: ${req.method} ${url}`, data: null });
   });

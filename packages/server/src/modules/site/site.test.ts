@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type TestApp, createTestApp } from '../../test/harness.js';
 
 const INDEX = '<!doctype html><html><head><title>console</title></head><body><div id="root"></div></body></html>';
+const LOGIN = '<!doctype html><html><head><title>console</title></head><body><div id="root"><h1>智能网关管理系统</h1></div></body></html>';
 const APP_JS = 'console.log("the console");';
 
 describe('the site: health, metrics, docs and the console', () => {
@@ -17,6 +18,7 @@ describe('the site: health, metrics, docs and the console', () => {
     folder = path.join(mkdtempSync(path.join(tmpdir(), 'gw-web-')), 'assets', 'dist');
     mkdirSync(path.join(folder, 'assets'), { recursive: true });
     writeFileSync(path.join(folder, 'index.html'), INDEX);
+    writeFileSync(path.join(folder, 'login.html'), LOGIN);
     writeFileSync(path.join(folder, 'assets', 'app.js'), APP_JS);
     writeFileSync(path.join(folder, 'assets', 'app.js.gz'), gzipSync(APP_JS));
     t = await createTestApp({ env: { WEB_DIST: folder } });
@@ -87,6 +89,16 @@ describe('the site: health, metrics, docs and the console', () => {
     }
     const direct = await get('/custom/index.html');
     expect(direct.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the login page with its title already drawn (login.html), with a query too', async () => {
+    for (const url of ['/custom/login', '/custom/login?redirect=%2Fdevice%2Fdevice']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(LOGIN);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get('/custom/login/other')).body).toBe(INDEX);
   });
 
   it('serves hashed assets with an immutable cache header, and a missing asset as 404', async () => {

@@ -10,6 +10,7 @@ import { LoginInput, PasswordInput } from './LoginInput';
 import { LOGIN_TEXT } from './messages';
 import { afterLoginPath } from './redirect';
 import styles from './LoginPage.module.css';
+import './shell.css';
 
 type Field = 'username' | 'password' | 'captcha';
 type Values = Record<Field, string>;
@@ -101,10 +102,10 @@ export default function LoginPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <div className={styles.panel}>
-        <h1 className={styles.title}>{PRODUCT_TITLE}</h1>
-        <form ref={fieldsRef} noValidate autoComplete="on" onSubmit={(event) => void submit(event)}>
+    <div className={`gw-login-page ${styles.page}`}>
+      <div className="gw-login-panel">
+        <h1 className="gw-login-title">{PRODUCT_TITLE}</h1>
+        <form ref={fieldsRef} className="gw-login-form" noValidate autoComplete="on" onSubmit={(event) => void submit(event)}>
           <Field name="username" error={errors.username}>
             <LoginInput
               name="username"
