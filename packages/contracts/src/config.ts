@@ -119,6 +119,7 @@ export const YES_NO_OPTIONS = yesNoOptions('是', '否');
 export const configResource = defineResource({
   path: menuPath('config'),
   title: '配置',
+  formTitle: '配置项',
   audit: { table: 'config', title: '通用配置', tables: { dict_item: { title: '字典项', labels: { id: 'ID', category: '字典分类', value: '值', title: '名称', code: '编码', sort: '排序' } } } },
   item: configItemSchema,
   create: configWriteSchema,
