@@ -67,6 +67,8 @@ export const ENABLED_OPTIONS = yesNoOptions('启用', '禁用');
 export const adminUserResource = defineResource({
   path: menuPath('admin-user'),
   title: '管理员',
+  // the form makes a user of any company (a factory's operator as well as the vendor's staff)
+  formTitle: '用户',
   // the hash is what a password change writes
   audit: { table: 'admin_user', labels: { password_hash: '密码' } },
   item: adminUserSchema,

@@ -25,6 +25,8 @@ export const CONFIG_KEY = {
 /** 明文 (plain), 兼容 (compat: plain and encrypted both accepted) and 安全 (safe: encrypted only) message modes. */
 export const WECHAT_MODES = ['plain', 'compat', 'safe'] as const;
 export type WechatMode = (typeof WECHAT_MODES)[number];
+/** What the console calls each message mode (the value stays the word the WeChat backend's settings use). */
+export const WECHAT_MODE_TITLES: Record<WechatMode, string> = { plain: '明文', compat: '兼容', safe: '安全' };
 
 /** One entry of the dashboard's 下载专区, published by administrators through the `downloads` config item. */
 export const downloadItemSchema = z.object({
@@ -33,3 +35,5 @@ export const downloadItemSchema = z.object({
   description: z.string().optional(),
 });
 export type DownloadItem = z.infer<typeof downloadItemSchema>;
+/** What a person calls each field of a download entry: the form's fields, the list's summary and the value's errors. */
+export const DOWNLOAD_ITEM_LABELS: Record<keyof DownloadItem, string> = { title: '名称', url: '下载地址', description: '说明' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanParamSchema } from './api.js';
-import { CONFIG_KEY, WECHAT_MODES, downloadItemSchema } from './config-keys.js';
+import { CONFIG_KEY, DOWNLOAD_ITEM_LABELS, WECHAT_MODES, downloadItemSchema } from './config-keys.js';
 import { oeeIdealCycleError, oeeShiftsError } from './fleet/machine-oee.js';
 import { poolError } from './fleet/net.js';
 import { defineResource, yesNoOptions } from './resource.js';
@@ -27,7 +27,7 @@ const downloadsSchema = z.array(downloadItemSchema);
 
 /**
  * Why `value` is not acceptable for `key`, or null. Built-in keys are typed (downloads: a JSON array of
- * {title, url, description?}; site_title: not empty; amap_key: a key without spaces); any other key is free text.
+ * {title, url, description?}, its errors naming the entry and the field in Chinese; site_title: not empty; amap_key: a key without spaces); any other key is free text.
  * The form and the server ask the same function.
  */
 export function configValueError(key: string, value: string): string | null {
@@ -61,7 +61,7 @@ export function configValueError(key: string, value: string): string | null {
     case CONFIG_KEY.shortUrlBase:
       return value.trim() === '' ? null : baseUrlError(value.trim());
     case CONFIG_KEY.downloads: {
-      const shape = '应为 JSON 数组,如 [{"title": "名称", "url": "地址", "description": "说明"}]';
+      const shape = '应为下载项的列表, 每项有名称、下载地址和说明 (JSON 数组)';
       let parsed: unknown;
       try {
         parsed = JSON.parse(value);
@@ -71,8 +71,9 @@ export function configValueError(key: string, value: string): string | null {
       if (!Array.isArray(parsed)) return shape;
       const result = downloadsSchema.safeParse(parsed);
       if (result.success) return null;
-      const [index, ...field] = result.error.issues[0].path;
-      return `第 ${Number(index) + 1} 项 ${field.join('.')}: ${result.error.issues[0].message}`;
+      const [index, field] = result.error.issues[0].path;
+      const name = typeof field === 'string' && Object.hasOwn(DOWNLOAD_ITEM_LABELS, field) ? DOWNLOAD_ITEM_LABELS[field as keyof typeof DOWNLOAD_ITEM_LABELS] : String(field ?? '');
+      return `第 ${Number(index) + 1} 项 ${name}: ${result.error.issues[0].message}`;
     }
     default:
       return null;
@@ -119,6 +120,7 @@ export const YES_NO_OPTIONS = yesNoOptions('是', '否');
 export const configResource = defineResource({
   path: menuPath('config'),
   title: '配置',
+  formTitle: '配置项',
   audit: { table: 'config', title: '通用配置', tables: { dict_item: { title: '字典项', labels: { id: 'ID', category: '字典分类', value: '值', title: '名称', code: '编码', sort: '排序' } } } },
   item: configItemSchema,
   create: configWriteSchema,

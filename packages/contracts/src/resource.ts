@@ -109,6 +109,11 @@ export interface ResourceDescriptor<Item = unknown> {
   menu?: string;
   /** What one row is called: 新增{title}, 导出{title}. */
   title: string;
+  /**
+   * What the add and edit dialogs make, when the row's name says less (管理员's form makes a user of any company:
+   * 新增用户): see `dialogTitles`.
+   */
+  formTitle?: string;
   item: z.ZodType<Item>;
   /** Omitted: read-only (no add, edit or delete). */
   create?: z.ZodObject;
@@ -172,6 +177,12 @@ export const treeMenus = (resource: Pick<ResourceDescriptor, 'path' | 'menu' | '
   resource.menu ?? resource.path,
   ...(typeof resource.tree === 'object' ? resource.tree.pages : []),
 ];
+
+/** The titles of a resource's add and edit dialogs, 新增{X} and 编辑{X}: X is what the form makes. */
+export const dialogTitles = (resource: Pick<ResourceDescriptor, 'title' | 'formTitle'>): { add: string; edit: string } => {
+  const made = resource.formTitle ?? resource.title;
+  return { add: `新增${made}`, edit: `编辑${made}` };
+};
 
 /** The label of a field, or the field's own name when none is declared. */
 export const labelOf = (resource: Pick<ResourceDescriptor, 'labels'>, field: string): string =>

@@ -6,7 +6,6 @@ import {
   DEVICE_STATE_TITLES,
   FLEET_DICT,
   MACHINE_TOOL_CATEGORIES,
-  NOTICE_TEMPLATE_FACTS,
   NOTICE_TEMPLATE_KEY,
   OEE_DEFAULT_IDEAL_CYCLE_S,
   OEE_DEFAULT_SHIFTS,
@@ -57,16 +56,16 @@ const CONFIGS = [
   {
     key: 'downloads',
     value: '[]',
-    description: '首页下载专区 (VPN 配置、客户端安装包等): JSON 数组 [{"title": "名称", "url": "地址", "description": "说明"}]',
+    description: '首页下载专区列出的文件 (VPN 配置、客户端安装包等), 每项有名称、下载地址和说明',
     public: false,
   },
-  { key: 'amap_key', value: '', description: '高德地图 Web 端 Key (为空时地址选择使用手动输入)', public: true },
+  { key: 'amap_key', value: '', description: '高德地图网页端的密钥, 在高德开放平台申请 (为空时地址只能手动输入, 不能在地图上选点)', public: true },
   { key: CONFIG_KEY.vpnPool, value: '10.8.0.0/16', description: '网关设备 VPN 地址池 (IPv4 网段;第一个地址留给 VPN 服务器)', public: false },
   { key: CONFIG_KEY.machinePool, value: '10.100.0.0/16', description: '机床地址池 (IPv4 网段;每台网关设备分得其中一个 /24)', public: false },
   {
     key: CONFIG_KEY.oeeShifts,
     value: JSON.stringify(OEE_DEFAULT_SHIFTS),
-    description: 'OEE 默认班次 (机床未单独设置时使用): JSON 数组 [{"name": "班次名", "start": "HH:mm", "end": "HH:mm"}],结束早于开始表示跨到次日',
+    description: 'OEE 默认班次 (机床未单独设置时使用): 每个班次有名称和开始、结束时间 (时:分), 结束早于开始表示跨到次日',
     public: false,
   },
   { key: CONFIG_KEY.oeeIdealCycle, value: String(OEE_DEFAULT_IDEAL_CYCLE_S), description: 'OEE 默认理想节拍 (秒/件,机床未单独设置时使用)', public: false },
@@ -74,17 +73,14 @@ const CONFIGS = [
   { key: CONFIG_KEY.wechatAppId, value: '', description: '微信公众号 AppID (开发者ID): 安全模式解密与发送通知需要', public: false },
   { key: CONFIG_KEY.wechatSecret, value: '', description: '微信公众号 AppSecret (开发者密码): 发送告警与授权到期通知需要; 为空时通知记为未发送', public: false },
   { key: CONFIG_KEY.wechatAesKey, value: '', description: '微信公众号 消息加解密密钥 (EncodingAESKey): 43 位字母或数字, 兼容与安全模式需要', public: false },
-  { key: CONFIG_KEY.wechatMode, value: 'plain', description: '微信公众号 消息加解密方式: plain 明文, compat 兼容, safe 安全', public: false },
+  { key: CONFIG_KEY.wechatMode, value: 'plain', description: '微信公众号 消息加解密方式: 明文、兼容或安全, 与公众平台服务器配置中选的一致', public: false },
   ...WECHAT_NOTICE_KINDS.map((kind) => ({
     key: NOTICE_TEMPLATE_KEY[kind],
     value: '',
-    description:
-      `${WECHAT_NOTICE_KIND_TITLES[kind]}通知的微信模板消息 (为空时发客服消息, 只送达 48 小时内与公众号互动过的用户): ` +
-      '{"template_id": "模板库中的模板ID", "data": {"模板字段": "文字, {名称} 处填入通知内容"}, "url": "可选, 点击打开的地址"}; 可用的名称: ' +
-      Object.entries(NOTICE_TEMPLATE_FACTS[kind]).map(([name, what]) => `{${name}} ${what}`).join(', '),
+    description: `${WECHAT_NOTICE_KIND_TITLES[kind]}通知用的微信模板消息: 公众平台模板库中的模板、各字段填入的文字 (可插入通知的内容) 和点击通知打开的地址; 为空时改发客服消息, 只送达 48 小时内与公众号互动过的用户`,
     public: false,
   })),
-  { key: CONFIG_KEY.shortUrlBase, value: '', description: '短链接与二维码标签使用的公网地址, 如 https://gw.example.com (为空时使用 PUBLIC_URL 或访问地址)', public: false },
+  { key: CONFIG_KEY.shortUrlBase, value: '', description: '短链接与二维码标签上印的公网地址, 以 HTTP 或 HTTPS 开头 (为空时使用服务器设置的公网地址, 或当前访问的地址)', public: false },
 ];
 
 /**

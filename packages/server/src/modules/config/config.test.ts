@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, ALL_ACTIONS, ROLE_CUSTOMER } from '@gw/contracts';
 import { config, customer, role } from '../../db/schema.js';
@@ -84,7 +85,7 @@ describe('通用配置 /system/config', () => {
     badValue(await put('short_url_base', { value: 'javascript:alert(1)' }), 'http://');
     badValue(await put('wechat_template_alarm', { value: '{"template_id": "t1", "data": {"thing1": "{exp}"}}' }), '没有 {exp}');
     badValue(await put('downloads', { value: 'not json' }), 'JSON 数组');
-    badValue(await put('downloads', { key: 'downloads', value: '[{"url": "https://x"}]' }), '第 1 项 title');
+    badValue(await put('downloads', { key: 'downloads', value: '[{"url": "https://x"}]' }), '第 1 项 名称');
     badValue(await put('downloads', { value: '{"title": "a", "url": "b"}' }), 'JSON 数组');
     badValue(await put('amap_key', { value: 'has spaces in it' }), '高德地图 Key');
     badValue(await put('oee_shifts', { value: '[{"name": "白班", "start": "8:00", "end": "20:00"}]' }), '第 1 项 开始时间格式应为 HH:mm');
@@ -110,6 +111,28 @@ describe('通用配置 /system/config', () => {
     expect(badKey.json().message).toContain('key');
     const renamed = await t.api('PUT', `${MENU}/${created.json().data.id}`, { token: admin, body: { key: 'x.y' } });
     expect(renamed.json().data.key).toBe('x.y');
+  });
+
+  it('describes every built-in item in plain Chinese: no JSON formats, no {placeholders}, no internal names', async () => {
+    const items = (await t.api('GET', `${MENU}?builtin=true&limit=100`, { token: admin })).json().data as (Item & { description: string })[];
+    for (const item of items) {
+      expect(item.description, item.key).not.toMatch(/[{}[\]"]|JSON|HH:mm|PUBLIC_URL|plain|compat/);
+      expect(item.description, item.key).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('upgrades a description still holding the seeded JSON format, and leaves one somebody wrote', async () => {
+    const migration = readFileSync(new URL('../../../drizzle/0026_config_descriptions_in_chinese.sql', import.meta.url), 'utf8');
+    const old = '首页下载专区 (VPN 配置、客户端安装包等): JSON 数组 [{"title": "名称", "url": "地址", "description": "说明"}]';
+    const setDescription = (key: string, description: string) => t.db.update(config).set({ description }).where(eq(config.key, key));
+    const descriptionOf = async (key: string) => (await t.db.select().from(config).where(eq(config.key, key)))[0].description;
+    const now = { downloads: await descriptionOf('downloads'), wechat_mode: await descriptionOf('wechat_mode') };
+    await setDescription('downloads', old);
+    await setDescription('wechat_mode', '公众号用安全模式');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+    expect(await descriptionOf('downloads')).toBe(now.downloads);
+    expect(await descriptionOf('wechat_mode')).toBe('公众号用安全模式');
+    await setDescription('wechat_mode', now.wechat_mode);
   });
 
   it('lets only the vendor change settings and needs the menu bit of each action', async () => {

@@ -1,26 +1,15 @@
-import { Card, Checkbox, Flex, Pagination, Space, Spin, Typography, theme } from 'antd';
+import { Checkbox, Flex, Space, Spin, Typography } from 'antd';
 import type { ColumnType, ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
 import { useResourceListContext } from './context';
 import { ListEmpty } from './ListEmpty';
 import { type RowActionOptions, rowItemsOf, splitRowItems } from './listColumns';
-import { plainText } from '../../utils/format';
 import { RT } from './messages';
+import { CardsPager, RecordCard, cellOf } from './RecordCard';
 import { MoreActions, RowItemButton } from './RowButtons';
 import { columnKeyOf } from './useColumnSettings';
 
 /** The fields a card shows under its key when the list names none: the next columns shown. */
 const CARD_FIELDS = 4;
-
-/** A cell as the table would draw it: the column's render of the value at its dataIndex. */
-function cellOf<T>(column: ColumnType<T>, row: T, index: number): ReactNode {
-  const dataIndex = column.dataIndex;
-  const path: readonly (string | number)[] = dataIndex === undefined ? [] : Array.isArray(dataIndex) ? (dataIndex as readonly (string | number)[]) : [dataIndex as string | number];
-  let value: unknown = row;
-  for (const key of path) value = (value as Record<string | number, unknown> | undefined)?.[key];
-  if (column.render) return column.render(value, row, index) as ReactNode;
-  return plainText(value);
-}
 
 interface Props<T extends object> {
   /** The visible columns, the key column first. */
@@ -36,7 +25,6 @@ interface Props<T extends object> {
  */
 export function ListCards<T extends object>({ columns, actions, selectable, nameOf }: Props<T>) {
   const list = useResourceListContext<T>();
-  const { token } = theme.useToken();
   const byKey = new Map(columns.map((column) => [columnKeyOf(column as ColumnsType<never>[number]), column as ColumnType<T>]));
   const [keyColumn, ...rest] = columns as ColumnType<T>[];
   const fields = list.cardFields
@@ -58,10 +46,10 @@ export function ListCards<T extends object>({ columns, actions, selectable, name
           const id = list.idOf(row);
           const [shown, more] = splitRowItems(rowItemsOf(row, actions, list), 1);
           return (
-            <Card
+            <RecordCard<T>
               key={String(id)}
-              size="small"
-              role="listitem"
+              row={row}
+              index={index}
               title={
                 <Space size={4} style={{ maxWidth: '100%' }}>
                   {selectable && (
@@ -78,39 +66,30 @@ export function ListCards<T extends object>({ columns, actions, selectable, name
                   </Typography.Text>
                 </Space>
               }
-            >
-              <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', overflowWrap: 'anywhere' }}>
-                {fields.map((column) => (
-                  <div key={columnKeyOf(column as ColumnsType<never>[number])} style={{ display: 'contents' }}>
-                    <dt style={{ color: token.colorTextSecondary }}>{column.title as ReactNode}</dt>
-                    <dd style={{ margin: 0, minWidth: 0 }}>{cellOf(column, row, index)}</dd>
-                  </div>
-                ))}
-              </dl>
-              {(shown.length > 0 || actions.extra) && (
-                <Flex justify="flex-end" wrap gap={4} style={{ marginTop: 8 }}>
-                  {shown.map((item) => (
-                    <RowItemButton key={item.key} item={item} />
-                  ))}
-                  {more.length > 0 && <MoreActions items={more} name={nameOf(row)} />}
-                  {actions.extra?.(row)}
-                </Flex>
-              )}
-            </Card>
+              fields={fields}
+              footer={
+                (shown.length > 0 || actions.extra) && (
+                  <Flex justify="flex-end" wrap gap={4} style={{ marginTop: 8 }}>
+                    {shown.map((item) => (
+                      <RowItemButton key={item.key} item={item} />
+                    ))}
+                    {more.length > 0 && <MoreActions items={more} name={nameOf(row)} />}
+                    {actions.extra?.(row)}
+                  </Flex>
+                )
+              }
+            />
           );
         })}
       </Flex>
-      {pager && pager.total ? (
-        <Flex justify="center" style={{ marginTop: 12 }}>
-          <Pagination
-            simple
-            current={pager.current}
-            pageSize={pager.pageSize}
-            total={pager.total}
-            onChange={(page, pageSize) => list.setQuery({ page: pageSize === list.query.limit ? page : 1, limit: pageSize })}
-          />
-        </Flex>
-      ) : null}
+      {pager && (
+        <CardsPager
+          current={pager.current}
+          pageSize={pager.pageSize}
+          total={pager.total}
+          onChange={(page, pageSize) => list.setQuery({ page: pageSize === list.query.limit ? page : 1, limit: pageSize })}
+        />
+      )}
     </Spin>
   );
 }

@@ -21,7 +21,7 @@ export function ListEmpty() {
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.emptyText}>
       {list.allowed.add && (
         <Button type="primary" icon={<PlusOutlined />} onClick={list.editor.openAdd}>
-          {RT.addTitle(list.title)}
+          {list.dialogTitles.add}
         </Button>
       )}
     </Empty>

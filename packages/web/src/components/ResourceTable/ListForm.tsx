@@ -1,6 +1,5 @@
 import { useResourceListContext } from './context';
 import { FormPanel } from './FormPanel';
-import { RT } from './messages';
 
 interface Props<T> {
   /**
@@ -23,7 +22,7 @@ export function ListForm<T extends object>({ onSaved }: Props<T> = {}) {
     <FormPanel
       key={editor.session}
       mode={list.formMode}
-      title={editor.mode === 'edit' ? RT.editTitle(list.title) : RT.addTitle(list.title)}
+      title={editor.mode === 'edit' ? list.dialogTitles.edit : list.dialogTitles.add}
       open={editor.open}
       onClose={editor.close}
       onSubmit={submit}

@@ -88,6 +88,8 @@ export interface ResourceListValue<T extends object = object> extends ResourceTa
   /** The menu whose permission bits apply. */
   menu: string;
   title: string;
+  /** The add and edit dialogs' titles (新增用户, 编辑用户): the descriptor's, or the page's `title` when it gives one. */
+  dialogTitles: { add: string; edit: string };
   rowKey: string;
   idOf: (row: T) => Id;
   /** The user's permission bit on the list's menu. */

@@ -77,6 +77,7 @@ export { useResourceListContext } from './context';
 export type { ResourceListValue } from './context';
 export { bulkActionsFrom, filtersFrom, rowActionsFrom, sortable, titled } from './descriptor';
 export { DetailDrawer } from './DetailDrawer';
+export { DetailTable } from './DetailTable';
 export { RecordDrawer, type RecordDrawerProps } from './RecordDrawer';
 export { LineItems } from './LineItems';
 export type { LineColumn } from './LineItems';

@@ -1,4 +1,4 @@
-import type { Action } from '@gw/contracts';
+import { type Action, dialogTitles } from '@gw/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toast } from '../../utils/notify';
@@ -79,6 +79,7 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     resource,
     menu,
     title,
+    dialogTitles: dialogTitles({ title, formTitle: props.title ? undefined : descriptor?.formTitle }),
     rowKey,
     idOf,
     can,

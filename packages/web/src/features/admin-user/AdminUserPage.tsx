@@ -3,10 +3,9 @@ import { ResourceTable, filtersFrom } from '../../components/ResourceTable';
 import { useRoleOptions } from './api';
 import { adminUserColumns } from './adminUserColumns';
 import { AdminUserForm, adminUserBody, adminUserValues } from './AdminUserForm';
-import { M } from './messages';
 
 /**
- * 管理员: users with their company and roles (新增用户 / 编辑用户: the vendor's staff and customers' operators alike). The server keeps a customer's administrator to its own subtree
+ * 管理员: users with their company and roles (its dialogs, from the descriptor, are 新增用户 / 编辑用户: the vendor's staff and customers' operators alike). The server keeps a customer's administrator to its own subtree
  * and to the roles it holds; the company and role choices here come from the routes that apply those limits.
  * Exported, never imported (the descriptor says so: the sheet names companies and roles, and holds no passwords).
  */
@@ -15,8 +14,6 @@ export default function AdminUserPage() {
   return (
     <ResourceTable<AdminUser>
       descriptor={adminUserResource}
-      // the form makes a user of any company (an operator of a factory as well as the vendor's staff)
-      title={M.user}
       columns={adminUserColumns}
       form={AdminUserForm}
       toFormValues={adminUserValues}

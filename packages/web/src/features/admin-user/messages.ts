@@ -1,7 +1,5 @@
 /** The Chinese texts of 管理员 beyond the descriptor's labels (adminUserResource). */
 export const M = {
-  /** What the form makes, in its title (新增用户): a user of any company, not only an administrator. */
-  user: '用户',
   usernameRequired: '请输入用户名',
   passwordRequired: '请输入密码',
   passwordKeep: '留空则不修改',

@@ -12,7 +12,12 @@ const P = '/system/config';
 const item = (id: number, key: string, value: string, builtin: boolean, open = false): ConfigItem => ({
   id, key, value, description: '', public: open, builtin, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 });
-const rows = [item(1, 'site_title', '智能网关管理系统', true, true), item(2, 'service_phone', '400-000-0000', false)];
+const rows = [
+  item(1, 'site_title', '智能网关管理系统', true, true),
+  item(2, 'service_phone', '400-000-0000', false),
+  item(3, 'oee_shifts', '[{"name":"白班","start":"08:00","end":"20:00"},{"name":"夜班","start":"20:00","end":"08:00"}]', true),
+  item(4, 'wechat_template_alarm', '{"template_id":"tpl-1","data":{"thing1":"{gateway_id} {machine}"}}', true),
+];
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
@@ -24,6 +29,7 @@ beforeEach(() => {
     [`GET ${P}`]: () => ({ ...ok(rows), count: rows.length }),
     [`POST ${P}`]: (body) => ok({ ...item(3, '', '', false), ...(body as object) }),
     [`DELETE ${P}/2`]: () => ok(null),
+    [`PUT ${P}/4`]: (body) => ok({ ...rows[3], ...(body as object) }),
     [`DELETE ${P}`]: (body) => ok({ deleted: (body as { ids: number[] }).ids.length }),
   }).calls;
 });
@@ -73,7 +79,7 @@ describe('通用配置', () => {
     await user.paste('VPN 客户端');
     await user.click(within(dialog()).getByText(twoChars('确定')));
     // the contract's own rule names the row and the field left empty
-    expect(await within(dialog()).findByText(/^第 1 项 url: /)).toBeInTheDocument();
+    expect(await within(dialog()).findByText(/^第 1 项 下载地址: /)).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
 
     await user.click(within(dialog()).getByLabelText('下载地址 1'));
@@ -100,5 +106,27 @@ describe('通用配置', () => {
     await waitFor(() =>
       expect(writes(calls)).toEqual([['POST', P, { key: 'oee_shifts', value: '[{"name":"白班","start":"08:00","end":"20:00"}]', description: '', public: false }]]),
     );
+  });
+
+  it('lists JSON values as what they hold, not as JSON', async () => {
+    renderInShell(<ConfigPage />, P);
+    expect(await screen.findByText('2 项: 白班 08:00–20:00、夜班 20:00–08:00')).toBeInTheDocument();
+    expect(screen.getByText('模板 tpl-1, 1 个字段')).toBeInTheDocument();
+    expect(screen.queryByText(/"name"/)).toBeNull();
+  });
+
+  it('names a template’s placeholders in Chinese, and keeps the names the sender reads in what it sends', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<ConfigPage />, P);
+    await clickRowAction(user, (await screen.findByText('wechat_template_alarm')).closest('tr')!, twoChars('编辑'));
+    const text = await within(dialog()).findByLabelText('填入的文字 1');
+    expect(text).toHaveValue('{设备ID} {机床}');
+    expect(within(dialog()).getByText(/\{报警时间\}/)).toBeInTheDocument();
+    await user.click(text);
+    await user.paste(' {报警时间}');
+    await user.click(within(dialog()).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    const [[, , body]] = writes(calls) as [[string, string, { value: string }]];
+    expect(JSON.parse(body.value)).toEqual({ template_id: 'tpl-1', data: { thing1: '{gateway_id} {machine} {time}' } });
   });
 });

@@ -2,6 +2,8 @@ import { type ConfigItem, YES_NO_OPTIONS, configResource, labelOf, optionLabel }
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { parseTime } from '../../utils/format';
+import { M } from './messages';
+import { configValueSummary } from './valueSummary';
 
 /** The list's columns; titles and sorters come from the descriptor. */
 export const configColumns: ColumnsType<ConfigItem> = [
@@ -15,7 +17,14 @@ export const configColumns: ColumnsType<ConfigItem> = [
       </Space>
     ),
   },
-  { key: 'value', dataIndex: 'value', ellipsis: true, width: 320 },
+  {
+    key: 'value',
+    dataIndex: 'value',
+    ellipsis: true,
+    width: 320,
+    // what the value says, not its JSON: the form shows the whole of it
+    render: (value: string, row) => configValueSummary(row.key, value) || <Typography.Text type="secondary">{M.unset}</Typography.Text>,
+  },
   { key: 'description', dataIndex: 'description', ellipsis: true },
   {
     key: 'public',

@@ -7,4 +7,9 @@ export const M = {
   removeRow: (n: number) => `删除第 ${n} 项`,
   templateId: '模板 ID (公众平台模板库中的)',
   templateUrl: '点击通知打开的地址 (可不填)',
+  templateField: '模板字段',
+  templateText: '填入的文字',
+  /** Under a template's fields: the facts a field's text may name, in braces, e.g. {设备ID} {报警时间}. */
+  placeholders: (names: readonly string[]) => `文字中可用花括号插入通知的内容: ${names.map((name) => `{${name}}`).join(' ')}`,
+  unset: '未设置',
 } as const;

@@ -1,9 +1,9 @@
 import { type Device, type DeviceFirmware as Firmware, ROLLOUT_PATH, type RolloutItemState, deviceFirmwarePath } from '@gw/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Table, Typography } from 'antd';
+import { Descriptions, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { RolloutItemStateTag } from '../../components/RolloutStateTag';
-import type { DetailTab } from '../../components/ResourceTable';
+import { type DetailTab, DetailTable } from '../../components/ResourceTable';
 import { resourceKey } from '../../components/ResourceTable/useResourceTable';
 import { parseTime } from '../../utils/format';
 import { request } from '../../utils/request';
@@ -35,7 +35,7 @@ export function DeviceFirmware({ device }: { device: Device }) {
   return (
     <>
       <Descriptions size="small" column={1} style={{ marginBottom: 12 }} items={[{ key: 'current', label: T.current, children: current || T.none }]} />
-      <Table<Entry>
+      <DetailTable<Entry>
         rowKey={(entry) => `${entry.rollout_id}`}
         size="small"
         pagination={false}

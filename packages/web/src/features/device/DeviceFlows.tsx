@@ -1,9 +1,9 @@
 import { DEVICE_STATE_TITLES, type DeviceFlow, type DeviceState, FLOW_TYPE_TITLES, type FlowType, deviceFlowResource, labelOf } from '@gw/contracts';
-import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { parseTime } from '../../utils/format';
 import { useDeviceFlows } from './api';
 import { M } from './messages';
+import { DetailTable } from '../../components/ResourceTable';
 
 const label = (field: string) => labelOf(deviceFlowResource, field);
 const columns: ColumnsType<DeviceFlow> = [
@@ -20,7 +20,7 @@ const columns: ColumnsType<DeviceFlow> = [
 export function DeviceFlows({ deviceId }: { deviceId: number }) {
   const flows = useDeviceFlows(deviceId);
   return (
-    <Table<DeviceFlow>
+    <DetailTable<DeviceFlow>
       rowKey="id"
       size="small"
       pagination={false}

@@ -1,10 +1,10 @@
 import { type Action, type Device, LICENSE_MENU, LICENSE_PATH, LICENSE_TYPE_TITLES, type License, type LicenseState, type LicenseType, labelOf, licenseResource } from '@gw/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Table } from 'antd';
+import { Button, Flex } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { LicenseStateTag } from '../../components/LicenseStateTag';
-import type { DetailTab } from '../../components/ResourceTable';
+import { type DetailTab, DetailTable } from '../../components/ResourceTable';
 import { resourceKey } from '../../components/ResourceTable/useResourceTable';
 import { parseTime } from '../../utils/format';
 import { request } from '../../utils/request';
@@ -46,7 +46,7 @@ export function DeviceLicenses({ device }: { device: Device }) {
           {T.manage}
         </Button>
       </Flex>
-      <Table<License> rowKey="id" size="small" pagination={false} loading={licences.isPending} dataSource={licences.data} columns={columns} locale={{ emptyText: T.empty }} />
+      <DetailTable<License> rowKey="id" size="small" pagination={false} loading={licences.isPending} dataSource={licences.data} columns={columns} locale={{ emptyText: T.empty }} />
     </>
   );
 }

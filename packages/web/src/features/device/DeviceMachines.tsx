@@ -1,10 +1,11 @@
 import { FLEET_DICT, MACHINE_MENU, MACHINE_PATH, type MachineTool, machineToolResource, labelOf } from '@gw/contracts';
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import { dictTitle } from '../../utils/dictionary';
 import { useDeviceMachines } from './api';
 import { M } from './messages';
+import { DetailTable } from '../../components/ResourceTable';
 
 const label = (field: string) => labelOf(machineToolResource, field);
 /** 机床详情 of one machine tool: its live values, its day and its alarms. */
@@ -26,7 +27,7 @@ export function DeviceMachines({ deviceId }: { deviceId: number }) {
       <Button type="link" style={{ paddingInline: 0, marginBottom: 8 }} onClick={() => void navigate(`${MACHINE_MENU}/${deviceId}`)}>
         {M.manageMachines}
       </Button>
-      <Table<MachineTool>
+      <DetailTable<MachineTool>
         rowKey="id"
         size="small"
         pagination={false}

@@ -1,8 +1,8 @@
 import { type Device, ONLINE_REASON_TITLES, type OnlineLogRow } from '@gw/contracts';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import type { DetailTab } from '../../components/ResourceTable';
+import { type DetailTab, DetailTable } from '../../components/ResourceTable';
 import { parseTime } from '../../utils/format';
 import { useOnlineLog } from './api';
 
@@ -23,7 +23,7 @@ export function DeviceOnlineLog({ deviceId }: { deviceId: number }) {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const log = useOnlineLog(deviceId, page, limit);
   return (
-    <Table<OnlineLogRow>
+    <DetailTable<OnlineLogRow>
       rowKey="id"
       size="small"
       loading={log.isPending}

@@ -1,14 +1,10 @@
-import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { EXPORT_PATH, type ExportJob, exportJobResource } from '@gw/contracts';
-import { Button, Flex, Table, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { filtersFrom } from '../../components/ResourceTable';
-import { actionsColumn, withSortOrder } from '../../components/ResourceTable/listColumns';
-import { RT } from '../../components/ResourceTable/messages';
-import { SearchBar } from '../../components/ResourceTable/SearchBar';
-import { resourceKey, useResourceTable } from '../../components/ResourceTable/useResourceTable';
-import { useCan } from '../../utils/permission';
+import { ListGrid, ListSearchBar, ListToolbar, ResourceList, filtersFrom, useResourceListContext } from '../../components/ResourceTable';
+import { resourceKey } from '../../components/ResourceTable/useResourceTable';
 import { useLiveEvent } from '../../utils/live';
 import { POLL_MS, downloadJob, exportLive, isBusy } from './api';
 import { exportColumns } from './exportColumns';
@@ -30,46 +26,39 @@ function DownloadButton({ job }: { job: ExportJob }) {
   );
 }
 
-const filters = filtersFrom(exportJobResource, { state: { width: 120 } });
-
-/** 导出管理: the user's export jobs with their progress; refreshes itself while one is under way; 下载 and 删除. */
-export default function ExportPage() {
-  const can = useCan();
-  const table = useResourceTable<ExportJob>({ resource: EXPORT_PATH, defaultSort: exportJobResource.defaultSort, live: exportLive });
-  const busy = table.rows.some(isBusy);
+/**
+ * Keeps the list around it current while a job is under way: refreshes it every POLL_MS while one is queued or
+ * running, and at once when the live channel says one finished or failed (its file, size and error come with the list).
+ */
+function FollowJobs() {
+  const list = useResourceListContext<ExportJob>();
+  const busy = list.rows.some(isBusy);
   const client = useQueryClient();
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(() => void client.invalidateQueries({ queryKey: resourceKey(EXPORT_PATH) }), POLL_MS);
     return () => clearInterval(timer);
   }, [busy, client]);
-  // a finished or failed job brings its file, size and error with the list: fetch it at once
   useLiveEvent('job', (event) => {
     if (event.status === 'done' || event.status === 'failed') void client.invalidateQueries({ queryKey: resourceKey(EXPORT_PATH) });
   });
+  return null;
+}
 
-  const columns = withSortOrder(exportColumns, table.query.sort);
-  const actions = actionsColumn<ExportJob>({
-    rowKey: 'id',
-    loadingId: null,
-    onDelete: can(EXPORT_PATH, 'delete') ? table.remove : undefined,
-    extra: (job) => job.download_url && <DownloadButton job={job} />,
-  });
+const filters = filtersFrom(exportJobResource, { state: { width: 120 } });
+const downloadOf = (job: ExportJob) => job.download_url && <DownloadButton job={job} />;
 
+/**
+ * 导出管理: the user's export jobs with their progress, on the list kit (cards on a phone); refreshes itself while
+ * one is under way; 下载 and 删除.
+ */
+export default function ExportPage() {
   return (
-    <div>
-      <Flex justify="space-between" align="flex-start" gap={8}>
-        <SearchBar
-          query={table.query}
-          onSearch={table.setQuery}
-          onReset={table.reset}
-          filters={filters}
-        />
-        <Tooltip title={RT.refresh}>
-          <Button icon={<SyncOutlined />} aria-label={RT.refresh} onClick={table.refetch} />
-        </Tooltip>
-      </Flex>
-      <Table<ExportJob> {...table.tableProps} columns={actions ? [...columns, actions] : columns} scroll={{ x: 'max-content' }} />
-    </div>
+    <ResourceList<ExportJob> descriptor={exportJobResource} columns={exportColumns} filters={filters} live={exportLive} extraRowActions={downloadOf}>
+      <ListSearchBar />
+      <ListToolbar />
+      <ListGrid<ExportJob> />
+      <FollowJobs />
+    </ResourceList>
   );
 }

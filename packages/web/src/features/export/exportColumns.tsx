@@ -1,7 +1,6 @@
-import { EXPORT_STATE_LABEL, type ExportJob, type ExportState, exportJobResource } from '@gw/contracts';
+import { EXPORT_STATE_LABEL, type ExportJob, type ExportState } from '@gw/contracts';
 import { Progress, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { sortable, titled } from '../../components/ResourceTable';
 import { parseTime } from '../../utils/format';
 import { M } from './messages';
 
@@ -17,29 +16,23 @@ export function fileSize(bytes: number): string {
   return `${power ? value.toFixed(1).replace(/\.0$/, '') : value} ${units[power]}`;
 }
 
-/** The list's columns; titles and sorters come from the descriptor. */
-export const exportColumns: ColumnsType<ExportJob> = sortable(
-  titled<ExportJob>(
-    [
-      { key: 'title', dataIndex: 'title' },
-      {
-        key: 'state',
-        dataIndex: 'state',
-        render: (state: ExportState, job) => (
-          <Space>
-            <Tooltip title={state === 'failed' ? M.failed(job.error) : undefined}>
-              <Tag color={STATE_COLOR[state]}>{EXPORT_STATE_LABEL[state]}</Tag>
-            </Tooltip>
-            <Progress percent={job.progress} size="small" status={PROGRESS_STATUS[state]} style={{ width: 140, margin: 0 }} />
-          </Space>
-        ),
-      },
-      { key: 'row_count', dataIndex: 'row_count' },
-      { key: 'username', dataIndex: 'username' },
-      { key: 'created_at', dataIndex: 'created_at', render: (time: string) => parseTime(time) },
-      { key: 'file_size', dataIndex: 'file_size', render: fileSize },
-    ],
-    exportJobResource,
-  ),
-  exportJobResource,
-);
+/** The list's columns; titles and sorters come from the descriptor (exportJobResource). */
+export const exportColumns: ColumnsType<ExportJob> = [
+  { key: 'title', dataIndex: 'title' },
+  {
+    key: 'state',
+    dataIndex: 'state',
+    render: (state: ExportState, job) => (
+      <Space>
+        <Tooltip title={state === 'failed' ? M.failed(job.error) : undefined}>
+          <Tag color={STATE_COLOR[state]}>{EXPORT_STATE_LABEL[state]}</Tag>
+        </Tooltip>
+        <Progress percent={job.progress} size="small" status={PROGRESS_STATUS[state]} style={{ width: 140, margin: 0 }} />
+      </Space>
+    ),
+  },
+  { key: 'row_count', dataIndex: 'row_count' },
+  { key: 'username', dataIndex: 'username' },
+  { key: 'created_at', dataIndex: 'created_at', render: (time: string) => parseTime(time) },
+  { key: 'file_size', dataIndex: 'file_size', render: fileSize },
+];

@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { Chart } from '../../components/Chart';
 import { wallNow } from '../../utils/dayjs';
 import { ZoneDatePicker, ZoneNote } from '../../components/DateRange';
+import { usePhone } from '../../components/ResourceTable/usePhone';
 import { MachineRealtimeCard, MachineStateTag } from '../../components/MachineRealtime';
 import { useLiveRealtime } from '../../components/MachineRealtime/realtimeApi';
 import { AlarmHistory } from './AlarmHistory';
@@ -46,6 +47,8 @@ export default function MachinePage() {
   const timeline = useTimeline(id, date);
   const parts = useParts(id, date);
   useLiveRealtime(machine.data?.device_id ?? 0);
+  // a phone's card head has no room for the title and the day beside it: the day goes under the title
+  const phone = usePhone();
 
   const dayPicker = (
     <Space size={8} wrap>
@@ -59,7 +62,8 @@ export default function MachinePage() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {machine.data && <MachineRealtimeCard machine={machine.data} />}
-      <Card title={machine.data ? T.title(machine.data.name, machine.data.code) + ' · ' + T.timeline : T.timeline} extra={dayPicker}>
+      <Card title={machine.data ? T.title(machine.data.name, machine.data.code) + ' · ' + T.timeline : T.timeline} extra={phone ? undefined : dayPicker}>
+        {phone && <div style={{ marginBottom: 12 }}>{dayPicker}</div>}
         {/* SVG: the hours on its axis are text (for screen readers and browser tests), a day's few bands cost nothing */}
         <Chart height={140} loading={timeline.isFetching} option={timelineChart ?? {}} notMerge renderer="svg" />
         {timeline.data && (

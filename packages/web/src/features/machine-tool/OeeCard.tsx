@@ -1,5 +1,5 @@
 import { MACHINE_MENU, type OeeFigures, type ShiftOee } from '@gw/contracts';
-import { Button, Card, Progress, Space, Table, Typography } from 'antd';
+import { Button, Card, Progress, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../utils/permission';
 import { parseTime } from '../../utils/format';
@@ -7,6 +7,8 @@ import { formatDuration } from './format';
 import { useOee } from './oeeApi';
 import { PlanDialog } from './PlanDialog';
 import { ScrapDialog } from './ScrapDialog';
+import { DetailTable } from '../../components/ResourceTable';
+import { usePhone } from '../../components/ResourceTable/usePhone';
 
 const T = {
   title: 'OEE 设备综合效率',
@@ -53,6 +55,7 @@ export function OeeCard({ id, date }: { id: number; date: string | undefined }) 
   const oee = useOee(id, date);
   const canEdit = useCan()(MACHINE_MENU, 'edit');
   const [planOpen, setPlanOpen] = useState(false);
+  const phone = usePhone();
   const [scrapOf, setScrapOf] = useState<ShiftOee | null>(null);
   const data = oee.data;
   const rows: Row[] = data ? [...data.shifts.map((shift) => ({ ...shift, key: shift.name, shift })), { ...data.day, key: '', shift: undefined }] : [];
@@ -101,17 +104,17 @@ export function OeeCard({ id, date }: { id: number; date: string | undefined }) 
     },
   ];
 
+  const tools = (
+    <Space wrap>
+      {data && <Typography.Text type="secondary">{T.idealCycle(data.ideal_cycle_s)}</Typography.Text>}
+      {canEdit && <Button onClick={() => setPlanOpen(true)}>{T.plan}</Button>}
+    </Space>
+  );
+  // a phone's card head has no room for the title and these beside it: they go under the title
   return (
-    <Card
-      title={T.title}
-      extra={
-        <Space>
-          {data && <Typography.Text type="secondary">{T.idealCycle(data.ideal_cycle_s)}</Typography.Text>}
-          {canEdit && <Button onClick={() => setPlanOpen(true)}>{T.plan}</Button>}
-        </Space>
-      }
-    >
-      <Table<Row> rowKey="key" size="small" pagination={false} loading={oee.isFetching} dataSource={rows} columns={columns} scroll={{ x: 'max-content' }} />
+    <Card title={T.title} extra={phone ? undefined : tools}>
+      {phone && <div style={{ marginBottom: 12 }}>{tools}</div>}
+      <DetailTable<Row> rowKey="key" size="small" pagination={false} loading={oee.isFetching} dataSource={rows} columns={columns} scroll={{ x: 'max-content' }} />
       {planOpen && <PlanDialog id={id} onClose={() => setPlanOpen(false)} />}
       {scrapOf && data && <ScrapDialog id={id} date={data.date} shift={scrapOf} onClose={() => setScrapOf(null)} />}
     </Card>
