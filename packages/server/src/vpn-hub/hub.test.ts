@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { HubState } from '@gw/contracts';
 import { describe, expect, it } from 'vitest';
 import { HubStateError } from './errors.js';
@@ -36,11 +37,18 @@ describe('the hub on a fresh host', () => {
     expect(commands.at(-1)).toBe('sysctl -q -w net.ipv4.ip_forward=1');
   });
 
-  it('never puts the private key on a command line: wg reads it from stdin', async () => {
-    const host = fakeHost();
+  it('never puts the private key on a command line: wg reads it from a file only root reads, removed at once', async () => {
+    let file = '';
+    let seen: { text: string; mode: number } | undefined;
+    const host = fakeHost((command) => {
+      const match = / private-key (\S+)$/.exec(command);
+      if (match) [file, seen] = [match[1], { text: readFileSync(match[1], 'utf8'), mode: statSync(match[1]).mode & 0o777 }];
+      return undefined;
+    });
     await createHub({ run: host.run, log: silent, conntrack: false }).start(state());
     expect(host.commands().join('\n')).not.toContain(hubKey.privateKey);
-    expect(host.calls.find((call) => call.argv.includes('private-key'))).toMatchObject({ argv: expect.arrayContaining(['/dev/stdin']), input: `${hubKey.privateKey}\n` });
+    expect(seen).toEqual({ text: `${hubKey.privateKey}\n`, mode: 0o600 });
+    expect(existsSync(file)).toBe(false);
   });
 
   it('gives each box its address and /24, each client its address, and routes what the interface network lacks', async () => {

@@ -1,7 +1,7 @@
 import { applyChineseMessages, formatIpv4, parseBlock, parseHubState, type HubState } from '@gw/contracts';
 import { HubCommandError, HubStateError } from './errors.js';
 import { findTool } from './host.js';
-import { ensureInterface, syncAddress } from './interface.js';
+import { ensureInterface, setKeyAndPort, syncAddress } from './interface.js';
 import { publicKeyOf } from './keys.js';
 import { routeChanges, routesFromJson, routesOf } from './link.js';
 import { allowedElements, elementsRemoved, elementsScript, tableScript, type AllowedElements } from './nft.js';
@@ -94,7 +94,7 @@ export function createHub({ run, log = stderrLog, conntrack = findTool('conntrac
     await ensureInterface(run, name, log);
     const current = await dump(name);
     if (current.publicKey !== publicKeyOf(private_key) || current.listenPort !== listen_port)
-      await run(['wg', 'set', name, 'listen-port', String(listen_port), 'private-key', '/dev/stdin'], { input: `${private_key}\n` });
+      await setKeyAndPort(run, name, private_key, listen_port);
     const peers = peerChanges(name, peerMapOf(current), desired.peers);
     if (peers) await run(peers);
     // 3. its address, up, the routes to the peers' networks, and forwarding on
@@ -124,7 +124,7 @@ export function createHub({ run, log = stderrLog, conntrack = findTool('conntrac
     if (conntrack) await forget(elementsRemoved(from.allowed, desired.allowed));
     const before = from.state.interface;
     if (before.private_key !== private_key || before.listen_port !== listen_port)
-      await run(['wg', 'set', name, 'listen-port', String(listen_port), 'private-key', '/dev/stdin'], { input: `${private_key}\n` });
+      await setKeyAndPort(run, name, private_key, listen_port);
     const peers = peerChanges(name, from.peers, desired.peers);
     if (peers) await run(peers);
     if (before.address !== address) await syncAddress(run, name, address);

@@ -2,6 +2,7 @@ import { HubCommandError, HubUnavailableError } from './errors.js';
 import { findTool } from './host.js';
 import { addressesFromJson } from './link.js';
 import type { Log, Run } from './runner.js';
+import { withSecretFile } from './secret-file.js';
 
 /** How the interface came to be: there already (a restart), made by the kernel, or by wireguard-go. */
 export type InterfaceOrigin = 'existing' | 'kernel' | 'wireguard-go';
@@ -36,4 +37,10 @@ export async function syncAddress(run: Run, name: string, address: string): Prom
   const current = addressesFromJson((await run(['ip', '-j', 'addr', 'show', 'dev', name])).stdout);
   if (!current.includes(address)) await run(['ip', 'addr', 'replace', address, 'dev', name]);
   for (const other of current.filter((entry) => entry !== address)) await run(['ip', 'addr', 'del', other, 'dev', name]);
+}
+
+/** Gives the interface its private key (from a file only root reads, never an argument) and its listen port. */
+export async function setKeyAndPort(run: Run, name: string, privateKey: string, listenPort?: number): Promise<void> {
+  const port = listenPort === undefined ? [] : ['listen-port', String(listenPort)];
+  await withSecretFile(privateKey, (file) => run(['wg', 'set', name, ...port, 'private-key', file]));
 }
