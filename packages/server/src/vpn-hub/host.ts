@@ -38,8 +38,8 @@ export function kernelHasWireGuard(): boolean {
   });
 }
 
-/** What the hub drives: iproute2, wireguard-tools, nftables, and wireguard-go where the kernel lacks WireGuard. */
-export const requiredTools = () => ['ip', 'wg', 'nft', 'sysctl', ...(kernelHasWireGuard() ? [] : ['wireguard-go'])];
+/** What the hub drives: iproute2, wireguard-tools, nftables, sysctl, and wireguard-go where the kernel lacks WireGuard. */
+export const requiredTools = (kernelWireGuard: boolean) => ['ip', 'wg', 'nft', 'sysctl', ...(kernelWireGuard ? [] : ['wireguard-go'])];
 
 export interface HostProblem {
   message: string;
@@ -47,18 +47,27 @@ export interface HostProblem {
   missing: string[];
 }
 
+/** What hostProblem looks at; tests give their own. */
+export interface HostFacts {
+  uid: number | undefined;
+  find: (tool: string) => string | null;
+  kernelWireGuard: boolean;
+}
+
+const thisHost = (): HostFacts => ({ uid: process.getuid?.(), find: findTool, kernelWireGuard: kernelHasWireGuard() });
+
 /** Why the hub cannot run here, in one line, or null: it must be root and find every tool it drives. */
-export function hostProblem(): HostProblem | null {
-  if (process.getuid?.() !== 0) return { message: '远程访问集线器需要 root 权限 (the VPN hub must run as root)', reason: 'not-root', missing: [] };
-  const missing = requiredTools().filter((tool) => !findTool(tool));
+export function hostProblem(facts: HostFacts = thisHost()): HostProblem | null {
+  if (facts.uid !== 0) return { message: '远程访问集线器需要 root 权限 (the VPN hub must run as root)', reason: 'not-root', missing: [] };
+  const missing = requiredTools(facts.kernelWireGuard).filter((tool) => !facts.find(tool));
   if (!missing.length) return null;
-  const packages = 'apt-get install wireguard-tools nftables wireguard-go iproute2 procps';
+  const packages = 'apt-get install iproute2 wireguard-tools nftables procps wireguard-go';
   return { message: `远程访问集线器缺少工具 (the VPN hub lacks tools): ${missing.join(', ')} — ${packages}`, reason: 'missing-tools', missing };
 }
 
 /** Says in one line why the hub cannot run here and throws a HubUnavailableError; returns when it can. */
-export function assertHost(log: Log = stderrLog): void {
-  const problem = hostProblem();
+export function assertHost(log: Log = stderrLog, facts: HostFacts = thisHost()): void {
+  const problem = hostProblem(facts);
   if (!problem) return;
   log(problem.message);
   throw new HubUnavailableError(problem.message, problem.reason, problem.missing);

@@ -13,7 +13,7 @@ export type InterfaceOrigin = 'existing' | 'kernel' | 'wireguard-go';
  * the background and keeps the interface until it is deleted; its control socket is
  * /var/run/wireguard/<name>.sock, which `wg` finds by the interface's name.
  */
-export async function ensureInterface(run: Run, name: string, log: Log): Promise<InterfaceOrigin> {
+export async function ensureInterface(run: Run, name: string, log: Log, find: (tool: string) => string | null = findTool): Promise<InterfaceOrigin> {
   if ((await run(['ip', 'link', 'show', 'dev', name], { allowFailure: true })).code === 0) return 'existing';
   const kernel = await run(['ip', 'link', 'add', 'dev', name, 'type', 'wireguard'], { allowFailure: true });
   if (kernel.code === 0) return 'kernel';
@@ -22,7 +22,7 @@ export async function ensureInterface(run: Run, name: string, log: Log): Promise
     log(message);
     throw new HubCommandError(message, ['ip', 'link', 'add', 'dev', name, 'type', 'wireguard'], kernel.code, kernel.stderr);
   }
-  if (!findTool('wireguard-go')) {
+  if (!find('wireguard-go')) {
     const message = '内核没有 WireGuard 模块, 也找不到 wireguard-go (no kernel WireGuard and no wireguard-go): apt-get install wireguard-go';
     log(message);
     throw new HubUnavailableError(message, 'missing-tools', ['wireguard-go']);
