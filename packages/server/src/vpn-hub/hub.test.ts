@@ -114,6 +114,17 @@ describe('the hub applying a later state', () => {
     expect(hub.state?.flows).toEqual([toA]);
   });
 
+  it('refuses another interface name while it runs (that takes a restart)', async () => {
+    const host = fakeHost();
+    const hub = createHub({ run: host.run, log: silent, conntrack: false });
+    await hub.start(state());
+    host.calls.length = 0;
+    const renamed = state();
+    renamed.interface.name = 'gw1';
+    await expect(hub.apply(renamed)).rejects.toThrow('interface.name: 运行中不能更换接口名称 (gw0 → gw1), 请重启集线器');
+    expect(host.calls).toEqual([]);
+  });
+
   it('applies the whole state again when the host no longer holds what it applied last', async () => {
     let broken = true;
     const host = fakeHost((command) => (command === 'nft -f -' && broken ? ((broken = false), { code: 1, stderr: 'Error: Could not process rule: No such file or directory' }) : undefined));

@@ -60,18 +60,24 @@ export function createHub({ run, log = stderrLog, conntrack = findTool('conntrac
     return next;
   };
 
+  /** What the schema cannot know: a peer holding the hub's own key; a new interface name while one runs. */
+  function hubErrors(state: HubState): string[] {
+    const own = publicKeyOf(state.interface.private_key, '接口私钥');
+    const sameKey = (list: 'boxes' | 'clients', rows: { public_key: string }[]) =>
+      rows.flatMap((row, i) => (row.public_key === own ? [`${list}[${i}].public_key: 与集线器自己的公钥相同`] : []));
+    const renamed = applied && state.interface.name !== applied.state.interface.name;
+    return [
+      ...sameKey('boxes', state.boxes),
+      ...sameKey('clients', state.clients),
+      ...(renamed ? [`interface.name: 运行中不能更换接口名称 (${applied!.state.interface.name} → ${state.interface.name}), 请重启集线器`] : []),
+    ];
+  }
+
   /** The state, or a HubStateError (logged in one line) before any command has run. */
   function validate(input: unknown): HubState {
     const parsed = parseHubState(input);
-    const errors = parsed.ok ? [] : parsed.errors;
-    if (parsed.ok) {
-      const own = publicKeyOf(parsed.state.interface.private_key, '接口私钥');
-      parsed.state.boxes.forEach((box, i) => box.public_key === own && errors.push(`boxes[${i}].public_key: 与集线器自己的公钥相同`));
-      parsed.state.clients.forEach((client, i) => client.public_key === own && errors.push(`clients[${i}].public_key: 与集线器自己的公钥相同`));
-      if (applied && parsed.state.interface.name !== applied.state.interface.name)
-        errors.push(`interface.name: 运行中不能更换接口名称 (${applied.state.interface.name} → ${parsed.state.interface.name}), 请重启集线器`);
-    }
-    if (!errors.length && parsed.ok) return parsed.state;
+    const errors = parsed.ok ? hubErrors(parsed.state) : parsed.errors;
+    if (parsed.ok && !errors.length) return parsed.state;
     const error = new HubStateError(errors);
     log(`${error.message} — 未做任何更改 (nothing changed)`);
     throw error;
