@@ -27,3 +27,4 @@ export * from './url.js';
 export * from './short-url.js';
 export * from './wechat/index.js';
 export * from './zone.js';
+export * from './vpn/index.js';

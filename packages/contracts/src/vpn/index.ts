@@ -1,0 +1,3 @@
+export * from './key.js';
+export * from './ipv4.js';
+export * from './hub-state.js';
