@@ -39,7 +39,7 @@ export default function DebugPage() {
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
         <Input.Search allowClear placeholder={M.search} style={{ width: 280 }} onSearch={(keywords) => setQuery({ keywords, page: 1 })} />
         {writable && (

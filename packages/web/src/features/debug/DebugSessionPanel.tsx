@@ -37,7 +37,7 @@ export function DebugSessionPanel({ id, onClose }: { id: number | null; onClose:
     <Drawer
       open={id !== null}
       onClose={onClose}
-      width={760}
+      size={760}
       destroyOnHidden
       title={session ? M.sessionTitle(session.device_name || session.gateway_id) : M.title}
       extra={
@@ -53,8 +53,8 @@ export function DebugSessionPanel({ id, onClose }: { id: number | null; onClose:
       {isLoading || !session ? (
         <Spin />
       ) : (
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
-          {session.ended_at && <Alert type="info" showIcon message={M.ended} />}
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+          {session.ended_at && <Alert type="info" showIcon title={M.ended} />}
           <CommandLog commands={session.command_list} />
           {writable && (
             <Form form={form} layout="vertical" initialValues={{ method: 'GET', url: '/api/info' }} onFinish={(values) => void submit(values)}>

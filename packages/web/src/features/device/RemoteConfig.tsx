@@ -55,7 +55,7 @@ function ConfigEditor({ device }: { device: Device }) {
       setSaving(false);
     }
   };
-  if (isError) return <Alert type="error" showIcon message={M.unread} />;
+  if (isError) return <Alert type="error" showIcon title={M.unread} />;
   return (
     <Spin spinning={data === undefined}>
       <Form form={form} layout="vertical" onFinish={(values) => void save(values)}>

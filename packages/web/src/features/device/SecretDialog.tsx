@@ -19,7 +19,7 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
       onCancel={onClose}
       okText={M.secretSaved}
       cancelButtonProps={{ style: { display: 'none' } }}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <Alert type="warning" showIcon title={M.secretOnce} style={{ marginBottom: 16 }} />

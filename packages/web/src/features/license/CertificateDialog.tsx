@@ -12,7 +12,7 @@ export function CertificateDialog({ issued, onClose }: { issued: CertificateOf |
       onCancel={onClose}
       okText={M.close}
       cancelButtonProps={{ style: { display: 'none' } }}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={640}
       destroyOnHidden
     >

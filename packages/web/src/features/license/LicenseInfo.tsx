@@ -24,12 +24,28 @@ export function LicenseInfo({ licence }: { licence: License }) {
     ['certificate', <Certificate licence={licence} />],
   ];
   const wide = new Set(['finger_print', 'jti', 'count', 'remark', 'certificate']);
+  const spans = rowSpans(items.map(([field]) => wide.has(field)));
   return (
     <Descriptions
       column={2}
       size="small"
       bordered
-      items={items.map(([field, value]) => ({ key: field, label: labelOf(licenseResource, field), children: value, span: wide.has(field) ? 2 : 1 }))}
+      items={items.map(([field, value], i) => ({ key: field, label: labelOf(licenseResource, field), children: value, span: spans[i] }))}
     />
   );
+}
+
+/**
+ * Each field's span in two columns: a wide field takes a row of its own, and a single field left alone in its row
+ * (before a wide one, or last) takes the rest of it, so that every row is full.
+ */
+export function rowSpans(wide: boolean[]): number[] {
+  const spans = wide.map((w) => (w ? 2 : 1));
+  let column = 0;
+  spans.forEach((span, i) => {
+    if (span === 2 && column === 1) spans[i - 1] = 2;
+    column = span === 2 ? 0 : (column + 1) % 2;
+  });
+  if (column === 1) spans[spans.length - 1] = 2;
+  return spans;
 }

@@ -60,7 +60,7 @@ export default function MachinePage() {
   const partsChart = useMemo(() => (parts.data ? partsOption(parts.data) : null), [parts.data]);
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {machine.data && <MachineRealtimeCard machine={machine.data} />}
       <Card title={machine.data ? T.title(machine.data.name, machine.data.code) + ' · ' + T.timeline : T.timeline} extra={phone ? undefined : dayPicker}>
         {phone && <div style={{ marginBottom: 12 }}>{dayPicker}</div>}

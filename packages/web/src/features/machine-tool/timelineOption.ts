@@ -12,8 +12,8 @@ interface RenderApi {
   value: (dimension: number) => number;
   coord: (value: number[]) => number[];
   size: (value: number[]) => number[];
-  /** The item's visual style (its colour). */
-  style: () => Record<string, unknown>;
+  /** The item's visual property, here its colour (the data item's itemStyle). */
+  visual: (name: 'color') => string;
 }
 
 /**
@@ -50,7 +50,7 @@ export function timelineOption(timeline: MachineTimeline): EChartsCoreOption {
           const left = Math.max(x0, box.x);
           const right = Math.min(x1, box.x + box.width);
           if (right <= left) return null;
-          return { type: 'rect', shape: { x: left, y: y - height / 2, width: right - left, height }, style: api.style() };
+          return { type: 'rect', shape: { x: left, y: y - height / 2, width: right - left, height }, style: { fill: api.visual('color') } };
         },
       },
     ],

@@ -63,7 +63,7 @@ export default function TrafficPage() {
   );
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title={T.customers} extra={monthPicker}>
         <CustomerChart month={month} />
       </Card>
