@@ -7,6 +7,8 @@ export const CONFIG_KEY = {
   amapKey: 'amap_key',
   vpnPool: 'vpn_pool',
   machinePool: 'machine_pool',
+  /** The engineers' clients' addresses (调试代理): a box lets these in through its tunnel. */
+  debugPool: 'debug_pool',
   oeeShifts: 'oee_shifts',
   oeeIdealCycle: 'oee_ideal_cycle_s',
   /** The official account (公众号): the callback's token, AppID/AppSecret for notices, the message key and mode. */
@@ -21,6 +23,9 @@ export const CONFIG_KEY = {
   /** The public base URL printed in short links and QR labels, e.g. https://gw.example.com. */
   shortUrlBase: 'short_url_base',
 } as const;
+
+/** debug_pool until an administrator sets another: beside vpn_pool's 10.8/16 and machine_pool's 10.100/16. */
+export const DEFAULT_DEBUG_POOL = '10.9.0.0/16';
 
 /** 明文 (plain), 兼容 (compat: plain and encrypted both accepted) and 安全 (safe: encrypted only) message modes. */
 export const WECHAT_MODES = ['plain', 'compat', 'safe'] as const;

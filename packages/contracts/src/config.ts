@@ -40,6 +40,8 @@ export function configValueError(key: string, value: string): string | null {
       return poolError(value, 30);
     case CONFIG_KEY.machinePool:
       return poolError(value, 24);
+    case CONFIG_KEY.debugPool:
+      return poolError(value, 30);
     case CONFIG_KEY.oeeShifts:
       return oeeShiftsError(value);
     case CONFIG_KEY.oeeIdealCycle:

@@ -12,6 +12,7 @@ import type { EmbeddedBroker } from './mqtt/broker.js';
 import type { BoxCommands } from './mqtt/commands/types.js';
 import type { BoxAccounts } from './mqtt/external/accounts.js';
 import type { BoxLink } from './mqtt/link.js';
+import type { BoxTunnels } from './mqtt/tunnel/types.js';
 import type { Captchas } from './modules/tools/captcha.js';
 import type { Sessions } from './modules/user/sessions.js';
 
@@ -40,6 +41,8 @@ export interface LinkDeps {
   link?: BoxLink;
   /** Commands to boxes over the link; absent when MQTT is off. */
   commands?: BoxCommands;
+  /** Boxes' remote-access tunnels, told when what decides them changes; absent when MQTT is off. */
+  tunnels?: BoxTunnels;
   /** An external broker's box accounts (Mosquitto dynamic security, MQTT_DYNSEC=on), kept in step where boxes change. */
   boxAccounts?: BoxAccounts;
 }

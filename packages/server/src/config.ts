@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { BOX_COMMAND_TIMEOUT_SECONDS } from '@gw/contracts';
+import { BOX_COMMAND_TIMEOUT_SECONDS, wgKeyError } from '@gw/contracts';
 import type { RateLimits } from './http/rate-limit.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './lib/platform-zone.js';
 
@@ -105,6 +105,11 @@ export interface Config {
    * it, whatever the zone of the server or of the browser.
    */
   timeZone: string;
+  /**
+   * The WireGuard hub boxes dial: its address as boxes reach it (VPN_ENDPOINT, host:port) and its public key
+   * (VPN_HUB_PUBLIC_KEY). Both empty: remote access is not set up and no box is sent a tunnel.
+   */
+  vpnHub: { endpoint: string; publicKey: string } | null;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -144,6 +149,22 @@ function timeZoneOf(value: string | undefined): string {
   const zone = (value ?? '').trim() || DEFAULT_TIME_ZONE;
   if (!isTimeZone(zone)) throw new Error(`环境变量 TIME_ZONE 应为 IANA 时区名(如 Asia/Shanghai、America/New_York),收到 "${zone}"`);
   return zone;
+}
+
+/** host:port (a name, an IPv4 address or a bracketed IPv6 one, and a port 1–65535). */
+const ENDPOINT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?):(\d{1,5})$/;
+
+/** VPN_ENDPOINT and VPN_HUB_PUBLIC_KEY: both or neither, each well-formed; a half-set hub refuses to start. */
+function vpnHubOf(endpointValue: string | undefined, keyValue: string | undefined): Config['vpnHub'] {
+  const endpoint = (endpointValue ?? '').trim();
+  const publicKey = (keyValue ?? '').trim();
+  if (!endpoint && !publicKey) return null;
+  if (!endpoint || !publicKey) throw new Error('环境变量 VPN_ENDPOINT 与 VPN_HUB_PUBLIC_KEY 须同时设置 (或都不设置: 不启用远程访问)');
+  const m = ENDPOINT.exec(endpoint);
+  if (!m || Number(m[3]) < 1 || Number(m[3]) > 65535) throw new Error(`环境变量 VPN_ENDPOINT 应为 主机:端口 (如 vpn.example.com:51820),收到 "${endpoint}"`);
+  const keyError = wgKeyError(publicKey, 'VPN 服务器公钥');
+  if (keyError) throw new Error(`环境变量 VPN_HUB_PUBLIC_KEY: ${keyError}`);
+  return { endpoint, publicKey };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -199,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || '',
     metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean),
     timeZone: timeZoneOf(env.TIME_ZONE),
+    vpnHub: vpnHubOf(env.VPN_ENDPOINT, env.VPN_HUB_PUBLIC_KEY),
   };
 }

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { BOX_API, type BoxEcho, type BoxInfo, type BoxUpgrade, type LicenseClaims, boxCommandSchema, boxUpgradeSchema } from '@gw/contracts';
+import { BOX_API, type BoxEcho, type BoxInfo, type BoxUpgrade, type BoxVpnConfig, type LicenseClaims, boxCommandSchema, boxUpgradeSchema, boxVpnConfigSchema } from '@gw/contracts';
 import { z } from 'zod';
 import { allowedCount, verifyCertificate } from './license.js';
 
@@ -30,6 +30,10 @@ export interface BoxState {
   publicKey: KeyObject | null;
   license: { certificate: string; claims: LicenseClaims } | null;
   config: BoxConfig;
+  /** Its WireGuard public key, reported in every announce (the private key stays with its identity). */
+  wgPublicKey: string;
+  /** The tunnel the platform last gave it (POST /api/vpn), kept until DELETE; no real interface is made. */
+  vpn: BoxVpnConfig | null;
   /** Starts a firmware update (it goes on after the answer); a box without one answers 404. */
   upgrade?: (order: BoxUpgrade) => Answer;
 }
@@ -108,6 +112,15 @@ function route(box: BoxState, method: string, url: string, data: unknown): Answe
       box.config = next;
       return ok(box.config);
     }
+    case `POST ${BOX_API.vpn}`: {
+      const body = boxVpnConfigSchema.safeParse(data);
+      if (!body.success) return badBody(body.error);
+      box.vpn = body.data;
+      return ok('隧道已配置');
+    }
+    case `DELETE ${BOX_API.vpn}`:
+      box.vpn = null;
+      return ok('隧道已删除');
     case `POST ${BOX_API.upgrade}`: {
       if (!box.upgrade) break;
       const body = upgradeBody.safeParse(data);

@@ -9,11 +9,13 @@ import {
   boxTrafficSchema,
   cncAlarmSchema,
   telemetryMessageSchema,
+  wgKeyError,
 } from '@gw/contracts';
 import { STOP_WAIT_MS } from './box.js';
 import { type Fleet, startFleet } from './fleet.js';
 import type { BoxIdentity } from './identity.js';
 import { licenceSigner, testBroker } from './test/broker.js';
+import { newWgKeyPair } from './wireguard.js';
 import { platformSide, waitFor } from './test/platform.js';
 
 const GW = 'SIM-T-0001';
@@ -255,5 +257,33 @@ describe('the box answers the platform’s commands on echo', () => {
     expect((await command('POST', BOX_API.config, { interval_ms: 'fast' })).ret).toBe(400);
     expect((await command('DELETE', BOX_API.license)).ret).toBe(0);
     expect((await command('POST', BOX_API.config, { machines })).ret).toBe(403);
+  });
+
+  it('announces its WireGuard public key, the same at every start, never its private key; takes POST /api/vpn and DELETE /api/vpn with 0 and keeps the tunnel', async () => {
+    const { privateKey, publicKey } = newWgKeyPair();
+    await start({ wg_private_key: privateKey });
+    const state = await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'state');
+    expect(state.payload).toMatchObject({ wg_public_key: publicKey });
+    expect(wgKeyError((state.payload as { wg_public_key: unknown }).wg_public_key, '公钥')).toBeNull();
+    expect(JSON.stringify(received().map((m) => m.payload))).not.toContain(privateKey);
+
+    const tunnel = { address: '10.8.0.2/32', hub: { public_key: newWgKeyPair().publicKey, endpoint: 'vpn.example.com:51820' }, allowed_ips: ['10.9.0.0/16'], keepalive: 25, lan: '10.100.1.1/24', nat: [{ ip: '10.100.1.3', lan_ip: '192.168.0.20' }] };
+    expect((await command('POST', BOX_API.vpn, tunnel)).ret).toBe(0);
+    expect(fleet!.boxes[0].state.vpn).toEqual(tunnel);
+    expect((await command('POST', BOX_API.vpn, { ...tunnel, hub: { public_key: 'bad', endpoint: 'x:1' } })).ret).toBe(400);
+    expect(fleet!.boxes[0].state.vpn).toEqual(tunnel);
+    expect((await command('DELETE', BOX_API.vpn)).ret).toBe(0);
+    expect(fleet!.boxes[0].state.vpn).toBeNull();
+
+    // an identity written before boxes had keys: a pair of its own, the same at the next start
+    await fleet!.stop();
+    platform.received.length = 0;
+    await start();
+    const first = await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'state');
+    await fleet!.stop();
+    platform.received.length = 0;
+    await start();
+    const again = await waitFor(() => received().find((m) => m.topic === `state/${GW}/v1`), 'state');
+    expect((again.payload as { wg_public_key: string }).wg_public_key).toBe((first.payload as { wg_public_key: string }).wg_public_key);
   });
 });

@@ -4,6 +4,7 @@ import { type BoxOta, type BoxState as BoxPresence, type BoxTraffic, boxTopic } 
 import { type BoxState, answerCommand, installLicense } from './box-api.js';
 import { boxHistory } from './history.js';
 import { type BoxIdentity, fingerprintOf, iccidOf, imeiOf } from './identity.js';
+import { wgKeyPairOf } from './wireguard.js';
 import { SimulatedMachine } from './machine.js';
 import { BoxUpgrader, type OtaCounters, type OtaFailStep } from './ota.js';
 
@@ -116,6 +117,8 @@ export class SimulatedBox {
       adminPassword: options.adminPassword,
       publicKey: options.publicKey,
       license: null,
+      wgPublicKey: wgKeyPairOf(identity).publicKey,
+      vpn: null,
       config: {
         interval_ms: Math.max(100, Math.round(1000 / options.rate)),
         machines: identity.machines.map((m) => ({ ...m, enabled: true })),
@@ -147,7 +150,7 @@ export class SimulatedBox {
   private presence(online: boolean): string {
     // ts is informational: the platform matches a will to its announce by conn, never by the box's clock
     const state: BoxPresence = online
-      ? { online, conn: this.conn, ts: Date.now(), version: this.state.version, fingerprint: this.state.fingerprint }
+      ? { online, conn: this.conn, ts: Date.now(), version: this.state.version, fingerprint: this.state.fingerprint, wg_public_key: this.state.wgPublicKey }
       : { online, conn: this.conn };
     return JSON.stringify(state);
   }

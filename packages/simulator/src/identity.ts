@@ -5,7 +5,8 @@ import { z } from 'zod';
 
 /**
  * A simulated box's identity as the identity file holds it: what it logs in with, the machine tools it reads,
- * and optionally its fingerprint and the licence certificate it has installed (written by --provision).
+ * and optionally its fingerprint, the licence certificate it has installed and its WireGuard private key (written
+ * by --provision).
  */
 export const boxIdentitySchema = z.object({
   gateway_id: gatewayIdSchema,
@@ -13,6 +14,8 @@ export const boxIdentitySchema = z.object({
   machines: z.array(z.object({ code: z.string().min(1).max(64), category: z.string().min(1).max(32) })).max(100),
   fingerprint: z.string().max(128).optional(),
   license: z.string().optional(),
+  /** Its WireGuard private key (base64), made once by --provision; it stays in this file and is never sent. */
+  wg_private_key: z.string().length(44).optional(),
   /** The firmware version it runs, when an update changed it from the fleet's. */
   version: z.string().max(64).optional(),
 });

@@ -11,6 +11,7 @@ import {
   formatAddress,
 } from '@gw/contracts';
 import { type BoxIdentity, fingerprintOf, iccidOf, imeiOf } from './identity.js';
+import { newWgKeyPair } from './wireguard.js';
 
 export interface ProvisionOptions {
   /** the server, e.g. http://127.0.0.1:9527 */
@@ -222,7 +223,7 @@ export async function provisionFleet(options: ProvisionOptions): Promise<{ ident
         model: models[Math.floor(Math.random() * models.length)],
       });
     }
-    identities.push({ gateway_id, secret: box.secret, machines, fingerprint, license: license.certificate });
+    identities.push({ gateway_id, secret: box.secret, machines, fingerprint, license: license.certificate, wg_private_key: newWgKeyPair().privateKey });
     deviceIds.push(box.id);
     const leaf = leafOf(i);
     if (leaf) shipments.set(leaf.id, [...(shipments.get(leaf.id) ?? []), i - 1]);

@@ -71,6 +71,11 @@ export const boxStateSchema = z.object({
   conn: z.string().regex(BOX_CONN_PATTERN).optional(),
   version: z.string().max(64).optional(),
   fingerprint: z.string().max(128).optional(),
+  /**
+   * The box's WireGuard public key (44 characters of base64). Read on its own: a malformed key is ignored and
+   * logged, and the state's other fields still count.
+   */
+  wg_public_key: z.unknown().optional(),
 });
 export type BoxState = z.infer<typeof boxStateSchema>;
 
@@ -81,9 +86,10 @@ export type BoxTraffic = z.infer<typeof boxTrafficSchema>;
 /**
  * The box's own HTTP API as the platform calls it over the command channel (the simulator answers these
  * like a box). `info` (GET) → BoxInfo; `login` (POST {password}) → 0 or 410; `license` (POST {license}
- * installs a certificate, DELETE removes it); `upgrade` (POST BoxUpgrade: fetch, verify and install a firmware).
+ * installs a certificate, DELETE removes it); `vpn` (POST BoxVpnConfig sets up
+ * the tunnel, DELETE takes it down); `upgrade` (POST BoxUpgrade: fetch, verify and install a firmware).
  */
-export const BOX_API = { info: '/api/info', login: '/api/login', license: '/api/license', config: '/api/config', upgrade: '/system/upgrade' } as const;
+export const BOX_API = { info: '/api/info', login: '/api/login', license: '/api/license', config: '/api/config', vpn: '/api/vpn', upgrade: '/system/upgrade' } as const;
 
 /** What `GET /api/info` answers: the box's version, identity and its collection config. */
 export const boxInfoSchema = z.object({

@@ -6,6 +6,7 @@ import { defineResource } from '../resource.js';
 import { DEVICE_STATES, DEVICE_STATE_TITLES, type DeviceState } from './states.js';
 import { menuPath } from '../menus.js';
 import { TAG_OPTIONS_URL } from './tag.js';
+import { TUNNEL_STATES } from '../box/vpn.js';
 
 export const DEVICE_PATH = menuPath('device');
 
@@ -79,6 +80,8 @@ export const deviceSchema = z.object({
    * expired ones left), `none` 未授权 (none, none yet in force, or all revoked).
    */
   license_state: z.enum(['licensed', 'expired', 'none']),
+  /** 隧道: where the box's remote-access tunnel stands (TUNNEL_STATE_TITLES). */
+  tunnel_state: z.enum(TUNNEL_STATES),
   machine_count: z.number(),
   /**
    * The last telemetry the platform refused (数据格式错误): when, why (a Chinese sentence: 数据格式错误, 消息过大,
@@ -119,7 +122,7 @@ export const deviceResource = defineResource({
   title: '网关设备',
   audit: {
     table: 'device',
-    labels: { secret_hash: '设备密钥', machine_net: '机床网段' },
+    labels: { secret_hash: '设备密钥', machine_net: '机床网段', wg_public_key: 'WireGuard 公钥', wg_refused_key: '被拒绝的 WireGuard 公钥' },
     tables: {
       // a box's tags and its SIM plan: logged under the box (its id is the record), one row per change
       device_tag_link: { title: '设备的标签', labels: { device_id: '网关设备', tag_id: '标签' } },
@@ -139,6 +142,7 @@ export const deviceResource = defineResource({
     vpn_ip: 'IP地址',
     updated_at: '更新时间',
     license_state: '授权许可',
+    tunnel_state: '隧道',
     online: '是否在线',
     goods_id: '设备类型',
     goods_name: '设备类型',
@@ -185,7 +189,12 @@ export const deviceResource = defineResource({
   actions: {
     assign: { title: '分配客户', permission: 'assign', target: 'bulk', body: deviceAssignSchema },
     tag: { title: '打标签', permission: 'tag', target: 'bulk', body: deviceTaggingSchema },
-    secret: { title: '重置密钥', permission: 'secret', target: 'row', confirm: '重置后旧密钥立即失效,设备需使用新密钥重新连接。确定重置?' },
+    secret: {
+      title: '重置密钥',
+      permission: 'secret',
+      target: 'row',
+      confirm: '重置后旧密钥立即失效,设备需使用新密钥重新连接;已绑定的 WireGuard 公钥同时清除,设备下次上线时绑定它上报的公钥。确定重置?',
+    },
     // stock movements of the vendor's (each writes its ledger row): a shipped box comes back to stock, goes to
     // repair and back, or is scrapped
     return: { title: '退货', permission: 'assign', target: 'bulk', body: deviceMoveSchema },

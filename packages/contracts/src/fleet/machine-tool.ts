@@ -4,6 +4,18 @@ import { booleanParamSchema, idFilterSchema } from '../api.js';
 import { defineResource, yesNoOptions } from '../resource.js';
 import { FLEET_DICT } from './states.js';
 import { menuPath } from '../menus.js';
+import { parseIpv4 } from '../vpn/ipv4.js';
+
+/**
+ * A private IPv4 host address (RFC 1918: 10/8, 172.16/12, 192.168/16), not a network's first or last: what a
+ * machine tool may keep on its own LAN behind its box's NAT. A public address there would shadow a real one.
+ */
+export function isPrivateIpv4(text: string): boolean {
+  const n = parseIpv4(text);
+  if (n === null || n % 256 === 0 || n % 256 === 255) return false;
+  const in_ = (base: string, bits: number) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(parseIpv4(base)! / 2 ** (32 - bits));
+  return in_('10.0.0.0', 8) || in_('172.16.0.0', 12) || in_('192.168.0.0', 16);
+}
 
 export const MACHINE_PATH = '/device/machine';
 /** The permissions of machine tools hang on this (hidden) menu. */
@@ -26,6 +38,14 @@ const machineFields = {
   model: z.string().trim().max(64).optional(),
   description: z.string().trim().max(500).optional(),
   enabled: z.boolean().optional(),
+  /** 本地IP: empty or null clears it. */
+  lan_ip: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isPrivateIpv4(v), '本地IP 应为私有 IPv4 地址 (10.x.x.x、172.16–31.x.x、192.168.x.x)')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
 };
 
 export const machineToolCreateSchema = z.object({ device_id: idSchema, ...machineFields });
@@ -45,6 +65,8 @@ export const machineToolSchema = z.object({
   netmask: z.string(),
   gateway: z.string(),
   broadcast: z.string(),
+  /** The address the machine keeps on its own LAN, reached from `ip` through the box's 1:1 NAT; null: none. */
+  lan_ip: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -78,6 +100,7 @@ export const machineToolResource = defineResource({
     netmask: '子网掩码',
     gateway: '网关',
     broadcast: '广播地址',
+    lan_ip: '本地IP',
     created_at: '创建时间',
   },
   sortable: ['id', 'code', 'name', 'created_at'],

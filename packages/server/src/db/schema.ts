@@ -315,6 +315,14 @@ export const device = pgTable(
     rejected_head: text('rejected_head').notNull().default(''),
     state: text('state').$type<DeviceState>().notNull().default('in_stock'),
     remark: text('remark').notNull().default(''),
+    /**
+     * The WireGuard public key the box reported first ('' until it reports one): the only key its tunnel is
+     * made for. A different key later is refused (kept in wg_refused_key, shown as 密钥不符) until 重置密钥.
+     */
+    wg_public_key: text('wg_public_key').notNull().default(''),
+    wg_refused_key: text('wg_refused_key').notNull().default(''),
+    /** Hash of the tunnel config (POST /api/vpn) the box last answered ret 0 to; '' when it holds none. */
+    vpn_acked: text('vpn_acked').notNull().default(''),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -377,6 +385,8 @@ export const machineTool = pgTable(
     description: text('description').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
     ip: inet('ip').notNull().unique(),
+    /** The address the machine keeps on its own LAN (本地IP), reached 1:1 from `ip` through the box's NAT; null: none. */
+    lan_ip: inet('lan_ip'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
+  DEFAULT_DEBUG_POOL,
   CONFIG_KEY,
   DEVICE_STATES,
   DEVICE_STATE_TITLES,
@@ -62,6 +63,12 @@ const CONFIGS = [
   { key: 'amap_key', value: '', description: '高德地图网页端的密钥, 在高德开放平台申请 (为空时地址只能手动输入, 不能在地图上选点)', public: true },
   { key: CONFIG_KEY.vpnPool, value: '10.8.0.0/16', description: '网关设备 VPN 地址池 (IPv4 网段;第一个地址留给 VPN 服务器)', public: false },
   { key: CONFIG_KEY.machinePool, value: '10.100.0.0/16', description: '机床地址池 (IPv4 网段;每台网关设备分得其中一个 /24)', public: false },
+  {
+    key: CONFIG_KEY.debugPool,
+    value: DEFAULT_DEBUG_POOL,
+    description: '调试代理地址池 (IPv4 网段): 工程师的电脑或手机远程访问时使用其中的地址, 网关设备只放行来自这个网段的访问',
+    public: false,
+  },
   {
     key: CONFIG_KEY.oeeShifts,
     value: JSON.stringify(OEE_DEFAULT_SHIFTS),

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   BOX_API,
+  boxVpnConfigSchema,
+  wgKeyError,
   BOX_PUBLISH_KINDS,
   BRAND_TABLES,
   CNC_VALUES,
@@ -92,11 +94,14 @@ describe('docs/box-protocol.md against the code', () => {
       expect(Object.keys(SCHEMAS), `a \`\`\`json block tagged "${tag}"`).toContain(tag);
       const parsed = SCHEMAS[tag].safeParse(JSON.parse(body));
       expect(parsed.error?.issues ?? [], `${tag}: ${body}`).toEqual([]);
+      // the state's key is read on its own (a malformed one is ignored): an example's must be a real key
+      if (tag === 'state' && 'wg_public_key' in (parsed.data as object)) expect(wgKeyError((parsed.data as { wg_public_key: unknown }).wg_public_key, '公钥')).toBeNull();
       if (tag === 'data') expect(valueFaults(parsed.data as z.infer<typeof telemetryMessageSchema>)).toEqual([]);
       if (tag === 'command') {
         const command = parsed.data as z.infer<typeof boxCommandSchema>;
         expect(Object.values(BOX_API)).toContain(command.url);
         if (command.url === BOX_API.upgrade) expect(boxUpgradeSchema.safeParse(command.data).error?.issues ?? []).toEqual([]);
+        if (command.url === BOX_API.vpn && command.method === 'POST') expect(boxVpnConfigSchema.safeParse(command.data).error?.issues ?? []).toEqual([]);
         if (command.url === BOX_API.license && command.method === 'POST') {
           // the pushed certificate carries the page's example claims
           const [header, claims] = (command.data as { license: string }).license.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as unknown);

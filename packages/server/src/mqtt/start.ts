@@ -12,6 +12,7 @@ import { brokerMetrics } from './metrics.js';
 import { startOta } from './ota/index.js';
 import { startPresence } from './presence/index.js';
 import { startTraffic } from './traffic/index.js';
+import { startTunnels } from './tunnel/index.js';
 
 /** The box link as startMqtt gives it to the app. */
 export interface StartedMqtt {
@@ -48,8 +49,8 @@ async function connect(app: FastifyInstance, deps: CoreDeps): Promise<(Omit<Star
 }
 
 /**
- * Starts the box link on the shared services: the link the settings ask for, then presence, ingest, traffic, what
- * boxes say of themselves, commands and firmware rollouts on it; all stopped with the app. Boxes are heard once
+ * Starts the box link on the shared services: the link the settings ask for, then presence, ingest, traffic,
+ * commands, tunnels, what boxes say of themselves and firmware rollouts on it; all stopped with the app. Boxes are heard once
  * the app opens the link.
  */
 export async function startMqtt(app: FastifyInstance, deps: CoreDeps): Promise<StartedMqtt> {
@@ -60,16 +61,19 @@ export async function startMqtt(app: FastifyInstance, deps: CoreDeps): Promise<S
   const presence = await startPresence(link, deps, { log: app.log });
   const ingest = await startIngest(link, deps, registry, app.log);
   app.addHook('onClose', startTraffic(link, deps, registry, app.log).stop);
-  const identity = followBoxIdentity(link, deps, app.log, registry);
-  app.addHook('onClose', () => identity.stop());
   const commands = startCommands(link, deps);
+  const tunnels = startTunnels(link, deps, commands, app.log);
+  const identity = followBoxIdentity(link, deps, app.log, registry, tunnels);
+  app.addHook('onClose', () => identity.stop());
   const ota = startOta(app, link, deps, commands);
   // flush what is pending (last_seen, telemetry batches) and stop waiting for replies
   app.addHook('onClose', async () => {
     await ota.stop();
+    // the replies' waits end first: a tunnel send waiting for one would hold the close for its whole timeout
     commands.stop();
+    await tunnels.stop();
     await ingest.stop();
     await presence.stop();
   });
-  return { deps: { broker, link, commands, boxAccounts }, registerRoutes, open };
+  return { deps: { broker, link, commands, tunnels, boxAccounts }, registerRoutes, open };
 }

@@ -10,7 +10,7 @@ export function box(overrides: Partial<Device> = {}): Device {
   return {
     id: 1, gateway_id: 'GW-001', name: '一号网关', customer_id: 7, company_name: '华东精机', goods_id: 3, goods_name: '4G 网关',
     fingerprint: 'fp-aa01', vpn_ip: '10.8.0.2', machine_net: null, firmware_version: 'v1.2.0', imei: '', iccid: '', address: '',
-    area_id: 0, tags: [], online: false, last_seen_at: null, state: 'shipped', license_state: 'none', machine_count: 0, remark: '',
+    area_id: 0, tags: [], online: false, last_seen_at: null, state: 'shipped', license_state: 'none', tunnel_state: 'unlicensed', machine_count: 0, remark: '',
     rejected_at: null, rejected_reason: '', rejected_head: '',
     created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-02T08:00:00Z',
     ...overrides,

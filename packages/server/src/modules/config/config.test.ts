@@ -37,6 +37,7 @@ describe('通用配置 /system/config', () => {
   it('lists the built-in items with key, value, description and 公开', async () => {
     expect(Object.keys(builtin).sort()).toEqual([
       'amap_key',
+      'debug_pool',
       'downloads',
       'machine_pool',
       'oee_ideal_cycle_s',
@@ -54,6 +55,7 @@ describe('通用配置 /system/config', () => {
     ]);
     expect(builtin.vpn_pool).toMatchObject({ value: '10.8.0.0/16', public: false });
     expect(builtin.machine_pool).toMatchObject({ value: '10.100.0.0/16', public: false });
+    expect(builtin.debug_pool).toMatchObject({ value: '10.9.0.0/16', public: false });
     expect(builtin.site_title).toMatchObject({ value: '智能网关管理系统', public: true, builtin: true });
     const pub = (await t.api('GET', `${MENU}?public=false`, { token: admin })).json();
     expect(pub.data.map((c: Item) => c.key).sort()).toEqual(

@@ -51,10 +51,13 @@ export async function tagDevices(req: FastifyRequest, tx: Tx, rows: DeviceRow[],
     .onConflictDoNothing();
 }
 
-/** 重置密钥: a new secret replaces the old at once; the answer is the only place it is ever shown. */
+/**
+ * 重置密钥: a new secret replaces the old at once; the answer is the only place it is ever shown. The box's bound
+ * WireGuard key (and any key refused) is cleared with it: a box that was replaced binds the key it reports next.
+ */
 export async function resetSecret(tx: Tx, row: DeviceRow, key: string): Promise<string> {
   const secret = newDeviceSecret();
-  await tx.update(device).set({ secret_hash: hashDeviceSecret(key, secret) }).where(eq(device.id, row.id));
+  await tx.update(device).set({ secret_hash: hashDeviceSecret(key, secret), wg_public_key: '', wg_refused_key: '' }).where(eq(device.id, row.id));
   return secret;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_PATH, DEVICE_STATE_TITLES, deviceResource as resource, deviceSecretSchema, deviceStatsRowSchema, envelopeSchema } from '@gw/contracts';
@@ -17,6 +17,8 @@ import { remoteRoutes } from './remote.js';
 import { loadDeviceSecretKey } from '../../mqtt/identity/secret.js';
 import { type DeviceRow, checkDeviceDelete, checkDeviceWrite, newDeviceColumns, recordDeviceWrite, setTags } from './rules.js';
 import { deviceStats } from './stats.js';
+import { withTunnelStates } from './tunnel.js';
+import { syncTunnelsAfterResponse } from '../../mqtt/tunnel/after-response.js';
 
 /**
  * 网关设备 (/device/device): the boxes. The vendor creates them (in stock, with a VPN address and a secret shown
@@ -28,6 +30,8 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
   const key = await loadDeviceSecretKey(db);
   /** The secret of a box created in this request, for its answer only (never stored in clear). */
   const secrets = new WeakMap<object, string>();
+  // a box reset, scrapped, moved or edited may no longer tunnel (or may again): its tunnel is looked at after the answer
+  const syncTunnels = syncTunnelsAfterResponse(app, deps);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     `${DEVICE_PATH}/stats`,
@@ -62,6 +66,7 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
     async afterWrite(req, row, current, tx) {
       if (Array.isArray(req.body && (req.body as { tag_ids?: unknown }).tag_ids)) await setTags(tx, row.id, (req.body as { tag_ids: number[] }).tag_ids);
       await recordDeviceWrite(req, tx, row, current);
+      if (current) syncTunnels(req, [row.id]);
       // an external broker's own accounts (Mosquitto dynamic security): a new box, or scrapped set by hand
       if (!current && secrets.has(req)) await deps.boxAccounts?.upsert(row.gateway_id, secrets.get(req)!);
       else if (current && row.state !== current.state && (row.state === 'scrapped' || current.state === 'scrapped')) {
@@ -70,22 +75,27 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
     },
     afterDelete: async (_req, rows) => deps.boxAccounts?.remove(rows.map((r) => r.gateway_id)),
     derived: deviceDerived,
+    decorate: (rows, ctx) => withTunnelStates(ctx.db, deps.config.vpnHub, rows),
     present: (req, item) => (secrets.has(req) ? { ...item, secret: secrets.get(req) } : item),
     actions: {
-      assign: async (req, rows, body: { customer_id: number }, tx) => ok(null, MSG.assigned(await assignDevices(req, tx, rows, body.customer_id))),
+      assign: async (req, rows, body: { customer_id: number }, tx) => {
+        syncTunnels(req, rows.map((r) => r.id));
+        return ok(null, MSG.assigned(await assignDevices(req, tx, rows, body.customer_id)));
+      },
       tag: async (req, rows, body: { tag_ids: number[]; mode: 'add' | 'remove' }, tx) => {
         await tagDevices(req, tx, rows, body);
         return ok(null, body.mode === 'add' ? MSG.tagged(rows.length) : MSG.untagged(rows.length));
       },
       secret: {
-        run: async (_req, [row], _body, tx) => {
+        run: async (req, [row], _body, tx) => {
           const secret = await resetSecret(tx, row, key);
+          syncTunnels(req, [row.id]);
           await deps.boxAccounts?.upsert(row.gateway_id, secret);
           return ok({ secret }, MSG.secretReset);
         },
         response: deviceSecretSchema,
       },
-      ...stockMoveActions(deps),
+      ...stockMoveActions(deps, syncTunnels),
     },
     sheet: [
       { key: 'gateway_id', width: 20 },
@@ -107,12 +117,13 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
 }
 
 /** 退货, 维修, 维修完成, 报废: one handler each, from the movement's rule. */
-function stockMoveActions(deps: AppDeps): Record<keyof typeof STOCK_MOVES, ActionHandler<DeviceRow>> {
+function stockMoveActions(deps: AppDeps, syncTunnels: (req: FastifyRequest, ids: number[]) => void): Record<keyof typeof STOCK_MOVES, ActionHandler<DeviceRow>> {
   const handler =
     (name: keyof typeof STOCK_MOVES): ActionHandler<DeviceRow> =>
     async (req, rows, body: { remark: string }, tx) => {
       const move = STOCK_MOVES[name];
       const moved = await moveDevices(req, tx, rows, move, body.remark);
+      syncTunnels(req, rows.map((r) => r.id));
       if (name === 'scrap') await deps.boxAccounts?.setEnabled(rows.map((r) => r.gateway_id), false);
       return ok(null, MSG.moved(move.remark, moved));
     };

@@ -9,6 +9,8 @@ import { registerResource } from '../../http/resource/register.js';
 import { customerScope } from '../../http/scope.js';
 import { type LicensePush, pushLicense } from '../../mqtt/commands/license.js';
 import { loadLicenseKey } from '../tools/license-key.js';
+import { syncTunnelsAfterResponse } from '../../mqtt/tunnel/after-response.js';
+import { giveMachineNet } from '../machine-tool/rules.js';
 import { MSG, checkCertificate, licenseStateSql, newLicenseColumns, requireIssuer, revokeLicense } from './rules.js';
 
 /**
@@ -25,6 +27,8 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
     const push = pushes.get(req);
     if (push && reply.statusCode === 200) pushLicense(deps.commands, push);
   });
+  // the box's licence in force decides whether it may tunnel: issued or revoked, its tunnel is looked at again
+  const syncTunnels = syncTunnelsAfterResponse(app, deps);
 
   app.withTypeProvider<ZodTypeProvider>().post(
     `${LICENSE_PATH}/verify`,
@@ -48,13 +52,18 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
     derived: { state: sql<string>`${licenseStateSql}` },
     checkWrite: async (req) => requireIssuer(req, MSG.vendorOnlyIssue),
     toColumns: (values, req, tx) => newLicenseColumns(values, req, tx, key),
-    afterWrite: async (req, row, current) => {
+    afterWrite: async (req, row, current, tx) => {
       if (!current && row.gateway_id) pushes.set(req, { gatewayId: row.gateway_id, certificate: row.certificate });
+      if (!current && row.device_id !== null) {
+        if (row.vpn) await giveMachineNet(tx, row.device_id);
+        syncTunnels(req, [row.device_id]);
+      }
     },
     actions: {
       revoke: async (req, [row], body: { reason: string }, tx) => {
         await revokeLicense(req, tx, row, body.reason);
         if (row.gateway_id) pushes.set(req, { gatewayId: row.gateway_id, revoked: true });
+        if (row.device_id !== null) syncTunnels(req, [row.device_id]);
         return ok(null, '已吊销');
       },
     },

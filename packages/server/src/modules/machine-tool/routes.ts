@@ -5,6 +5,7 @@ import { machineTool } from '../../db/schema.js';
 import { registerResource } from '../../http/resource/register.js';
 import { namedPlugin } from '../../http/named-plugin.js';
 import { licensedEnableResponses } from '../license/enforce.js';
+import { syncTunnelsAfterResponse } from '../../mqtt/tunnel/after-response.js';
 import { machineAlarmRoutes } from './alarms.js';
 import { machineDashboardRoutes } from './dashboard.js';
 import { machineHistoryRoutes } from './history.js';
@@ -28,6 +29,7 @@ function documentLicenceAnswers(route: RouteOptions & { routePath: string }): vo
 export default function routes(app: FastifyInstance, deps: AppDeps): void {
   void app.register(namedPlugin('machine-tool resource', async (scope) => {
     scope.addHook('onRoute', documentLicenceAnswers);
+    const syncTunnels = syncTunnelsAfterResponse(scope, deps);
     registerResource(scope, deps, {
       resource,
       table: machineTool,
@@ -36,6 +38,9 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
       checkWrite: checkMachineWrite,
       toColumns: (values, req, tx) => (values.device_id === undefined ? values : newMachineColumns(req, values, values.device_id, tx)),
       decorate: async (rows) => rows.map(withNetwork),
+      // a machine tool's address and 本地IP are its box's NAT: the box's tunnel is looked at after the answer
+      afterWrite: async (req, row, current) => syncTunnels(req, current && current.device_id !== row.device_id ? [row.device_id, current.device_id] : [row.device_id]),
+      afterDelete: async (req, rows) => syncTunnels(req, rows.map((r) => r.device_id)),
     });
   }));
   machineDashboardRoutes(app, deps);

@@ -64,6 +64,14 @@ export async function checkMachineWrite(req: FastifyRequest, values: MachineValu
       .where(and(eq(machineTool.device_id, deviceId), eq(machineTool.code, values.code), current ? ne(machineTool.id, current.id) : undefined));
     if (taken) throw refused(MSG.machineCodeTaken(values.code));
   }
+  if (values.lan_ip) {
+    // two machine tools of one box with the same LAN address: the box's 1:1 NAT could not tell them apart
+    const [taken] = await tx
+      .select({ code: machineTool.code })
+      .from(machineTool)
+      .where(and(eq(machineTool.device_id, deviceId), sql`${machineTool.lan_ip} = ${values.lan_ip}::inet`, current ? ne(machineTool.id, current.id) : undefined));
+    if (taken) throw badRequest(`参数错误 lan_ip: 本地IP ${values.lan_ip} 已被该设备下的机床 ${taken.code} 使用`);
+  }
   const enabling = enabledCategory(values, current);
   if (enabling !== null) await checkLicensedEnable(tx, deviceId, enabling, current?.id);
 }
@@ -74,12 +82,20 @@ export async function checkMachineWrite(req: FastifyRequest, values: MachineValu
  */
 export async function newMachineColumns(req: FastifyRequest, values: MachineValues, deviceId: number, tx: Tx): Promise<ColumnValues<typeof machineTool>> {
   const box = await boxOf(req, tx, deviceId);
-  let net = box.machine_net;
-  if (!net) {
-    net = await allocateMachineNet(tx, await configValue(tx, CONFIG_KEY.machinePool, '10.100.0.0/16'));
-    await tx.update(device).set({ machine_net: net }).where(eq(device.id, box.id));
-  }
+  const net = box.machine_net ?? (await giveMachineNet(tx, box.id));
   return { ...values, ip: await allocateMachineIp(tx, box.id, net) };
+}
+
+/**
+ * The box's machine /24, taken from machine_pool now if it has none: with its first machine tool, or with a
+ * licence that lets it tunnel (the tunnel routes that /24, so the box needs one before any machine is added).
+ */
+export async function giveMachineNet(tx: Tx, deviceId: number): Promise<string> {
+  const [box] = await tx.select({ machine_net: device.machine_net }).from(device).where(eq(device.id, deviceId)).for('update');
+  if (box?.machine_net) return box.machine_net;
+  const net = await allocateMachineNet(tx, await configValue(tx, CONFIG_KEY.machinePool, '10.100.0.0/16'));
+  await tx.update(device).set({ machine_net: net }).where(eq(device.id, deviceId));
+  return net;
 }
 
 /** A machine tool as the API shows it: its address with what a controller is set up with. */

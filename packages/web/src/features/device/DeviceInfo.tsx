@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { areaLabel } from '../../utils/dictionary';
 import { parseTime } from '../../utils/format';
 import { DeviceRejection } from './DeviceRejection';
-import { DeviceTags, LicenseTag, OnlineDot, StockStateTag } from './deviceColumns';
+import { DeviceTags, LicenseTag, OnlineDot, StockStateTag, TunnelTag } from './deviceColumns';
 
 /** 基本信息: every field of the box as GET /device/device/{id} answered it, and its last refused telemetry if any. */
 export function DeviceInfo({ device }: { device: Device }) {
@@ -18,6 +18,7 @@ export function DeviceInfo({ device }: { device: Device }) {
     ['state', <StockStateTag state={device.state} />],
     ['online', <OnlineDot online={device.online} />],
     ['license_state', <LicenseTag state={device.license_state} />],
+    ['tunnel_state', <TunnelTag state={device.tunnel_state} />],
     ['last_seen_at', parseTime(device.last_seen_at)],
     ['firmware_version', device.firmware_version],
     ['imei', device.imei],

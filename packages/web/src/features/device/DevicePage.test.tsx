@@ -34,11 +34,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 // a whole page with its dialogs: slow on a loaded 2-core machine
 describe('网关设备', { timeout: 60_000 }, () => {
-  it('leads with state: 设备ID, name and company, then 是否在线, 授权许可 and 库存状态; the technical columns wait in 列设置', async () => {
+  it('leads with state: 设备ID, name and company, then 是否在线, 授权许可, 隧道 and 库存状态; the technical columns wait in 列设置', async () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<DevicePage />, P);
     await screen.findByText('一号网关');
-    expect(headers()).toEqual(['设备ID', '设备名称', '公司名称', '是否在线', '授权许可', '库存状态', '设备类型', '标签', '固件版本', '操作']);
+    expect(headers()).toEqual(['设备ID', '设备名称', '公司名称', '是否在线', '授权许可', '隧道', '库存状态', '设备类型', '标签', '固件版本', '操作']);
     expect(headers()).not.toContain('设备指纹');
     const first = rowOf('一号网关');
     expect(within(first).queryByText('10.8.0.2')).toBeNull();

@@ -13,7 +13,7 @@ import { around } from '../../test/boxes';
 const M = '/device/machine';
 const machine = (id: number, code: string, name: string): MachineTool => ({
   id, device_id: 1, code, name, category: 'fanuc', model: '0i-MF', description: '', enabled: true,
-  ip: '', netmask: '', gateway: '', broadcast: '', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+  ip: '', netmask: '', gateway: '', broadcast: '', lan_ip: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 });
 const lathe: MachineRealtime = {
   machine_id: 11,

@@ -1,4 +1,4 @@
-import { DEVICE_STATE_TITLES, type Device, type TagRef } from '@gw/contracts';
+import { DEVICE_STATE_TITLES, type Device, TUNNEL_STATE_TITLES, type TagRef, type TunnelState } from '@gw/contracts';
 import { Badge, Flex, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { LiveRows } from '../../components/ResourceTable';
@@ -15,6 +15,20 @@ const LICENSE_TAGS: Record<Device['license_state'], { title: string; color?: str
   none: { title: M.unlicensed },
 };
 export const LicenseTag = ({ state }: { state: Device['license_state'] }) => <Tag color={LICENSE_TAGS[state].color}>{LICENSE_TAGS[state].title}</Tag>;
+
+/**
+ * 隧道 in its colour: green once the box acknowledged its tunnel, blue while it has not, red for a refused key,
+ * orange where the vendor must act (no hub settings), grey where the box or its licence has yet to give what it needs.
+ */
+const TUNNEL_COLORS: Record<TunnelState, string | undefined> = {
+  unlicensed: undefined,
+  no_key: undefined,
+  key_mismatch: 'red',
+  hub_unset: 'orange',
+  pending: 'blue',
+  applied: 'green',
+};
+export const TunnelTag = ({ state }: { state: TunnelState }) => <Tag color={TUNNEL_COLORS[state]}>{TUNNEL_STATE_TITLES[state]}</Tag>;
 
 /** 是否在线: a green or grey dot with the word. */
 export const OnlineDot = ({ online }: { online: boolean }) => <Badge status={online ? 'success' : 'default'} text={online ? M.online : M.offline} />;
@@ -64,7 +78,7 @@ export function DeviceTags({ tags }: { tags: readonly TagRef[] }) {
 }
 
 /**
- * State first: the box's id (fixed at the left), its name and company, then 是否在线 with 最后在线, 授权许可 and 库存状态
+ * State first: the box's id (fixed at the left), its name and company, then 是否在线 with 最后在线, 授权许可, 隧道 and 库存状态
  * — in view without scrolling on a laptop — then type, tags, firmware. 序号, 设备指纹, IP地址, 更新时间 and 最后在线 on its
  * own are off until chosen in 列设置 (the descriptor's `list.hidden`); IMEI and ICCID are in the drawer's 基本信息.
  */
@@ -75,6 +89,7 @@ export const deviceColumns: ColumnsType<Device> = [
   { key: 'company_name', dataIndex: 'company_name' },
   { key: 'online', dataIndex: 'online', render: (_: boolean, device) => <OnlineCell device={device} /> },
   { key: 'license_state', dataIndex: 'license_state', render: (state: Device['license_state']) => <LicenseTag state={state} /> },
+  { key: 'tunnel_state', dataIndex: 'tunnel_state', render: (state: TunnelState) => <TunnelTag state={state} /> },
   { key: 'state', dataIndex: 'state', render: (state: Device['state']) => <StockStateTag state={state} /> },
   { key: 'goods_name', dataIndex: 'goods_name' },
   { key: 'tags', dataIndex: 'tags', render: (tags: TagRef[]) => <DeviceTags tags={tags} /> },

@@ -8,7 +8,7 @@ import { M } from './messages';
 const shape = machineToolCreateSchema.shape;
 const label = (field: string) => labelOf(machineToolResource, field);
 
-/** 机床: its number on the box, name, controller brand, model, description and whether it is in use. */
+/** 机床: its number on the box, name, controller brand, model, description, 本地IP and whether it is in use. */
 export function MachineToolForm({ mode }: ResourceFormProps<MachineTool>) {
   return (
     <>
@@ -26,6 +26,9 @@ export function MachineToolForm({ mode }: ResourceFormProps<MachineTool>) {
       </Form.Item>
       <Form.Item name="description" label={label('description')} rules={[zodRule(shape.description)]}>
         <Input.TextArea rows={3} maxLength={500} />
+      </Form.Item>
+      <Form.Item name="lan_ip" label={label('lan_ip')} extra={M.lanIpHint} rules={[zodRule(shape.lan_ip)]}>
+        <Input autoComplete="off" maxLength={15} placeholder={M.lanIpPlaceholder} />
       </Form.Item>
       <Form.Item name="enabled" label={label('enabled')} valuePropName="checked" initialValue={mode === 'add' ? true : undefined}>
         <Switch checkedChildren={M.enabled} unCheckedChildren={M.disabled} />

@@ -11,7 +11,7 @@ import { renderMachineToolPage } from './testing';
 const P = '/device/machine';
 const lathe: MachineTool = {
   id: 11, device_id: 4, code: 'M01', name: '一号车床', category: 'fanuc', model: '0i-TF', description: '', enabled: false,
-  ip: '10.100.3.2', netmask: '255.255.255.0', gateway: '10.100.3.1', broadcast: '10.100.3.255',
+  ip: '10.100.3.2', netmask: '255.255.255.0', gateway: '10.100.3.1', broadcast: '10.100.3.255', lan_ip: null,
   created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 };
 /** The server's answer past the licensed count, and without a licence in force. */

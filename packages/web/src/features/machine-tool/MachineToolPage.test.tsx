@@ -12,7 +12,7 @@ import { renderMachineToolPage } from './testing';
 const P = '/device/machine';
 const lathe: MachineTool = {
   id: 11, device_id: 4, code: 'M01', name: '一号车床', category: 'fanuc', model: '0i-TF', description: '主轴 8000 rpm', enabled: true,
-  ip: '10.100.3.2', netmask: '255.255.255.0', gateway: '10.100.3.1', broadcast: '10.100.3.255',
+  ip: '10.100.3.2', netmask: '255.255.255.0', gateway: '10.100.3.1', broadcast: '10.100.3.255', lan_ip: null,
   created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 };
 const box = { id: 4, gateway_id: 'GW-004', name: '四号网关', vpn_ip: '10.8.0.5', fingerprint: 'fp-dd04' };
