@@ -208,7 +208,7 @@ describe('console shell in Chromium', () => {
           if (await avatar.isVisible()) await pickFromMenu(avatar, page.getByRole('menuitem', { name: '退出登录' })).catch(() => undefined);
           return new URL(page.url()).pathname === '/custom/login';
         },
-        { timeout: 45_000, intervals: [2_000] },
+        { timeout: 45_000, interval: 2_000 },
       )
       .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('Custom-Token'))).toBeNull();
