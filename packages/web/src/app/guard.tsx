@@ -1,5 +1,4 @@
-import { Alert, Button } from 'antd';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n';
 import { Navigate, useLocation } from 'react-router';
 import { usePermissionStore } from '../stores/permission';
@@ -7,6 +6,9 @@ import { useUserStore } from '../stores/user';
 import { toast } from '../utils/notify';
 import { HOME_PATH, LOGIN_PATH, WHITE_LIST, loginPath } from './paths';
 import { ProgressFallback, useNavigationProgress } from './progress';
+
+// antd's Alert and Buttons, loaded only when a session fails to load: they are kept off the login page's code
+const SessionFailure = lazy(() => import('./SessionFailure').then((module) => ({ default: module.SessionFailure })));
 import { clearSession, endsSession, loadSession } from './session';
 import { pageTitle } from './title';
 
@@ -33,12 +35,6 @@ export function decideRoute(pathname: string, search: string, session: GuardSess
   if (WHITE_LIST.includes(path)) return { kind: 'render' };
   return { kind: 'redirect', to: loginPath(path + search) };
 }
-
-const SESSION_TEXT = {
-  kept: '用户信息未能加载,登录状态仍保留。',
-  retry: '重试',
-  relogin: '重新登录',
-} as const;
 
 /**
  * Loads the session while `active`. A failure that ends the session drops the token (the guard then sends the user
@@ -71,31 +67,6 @@ function useSessionLoading(active: boolean): { failure: string | null; retry: ()
   return { failure, retry };
 }
 
-/** In place of the page while the user info could not be loaded: why, a retry, and a way back to login. */
-function SessionFailure({ error, onRetry }: { error: string; onRetry: () => void }) {
-  return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
-      <Alert
-        type="error"
-        showIcon
-        title={error}
-        description={SESSION_TEXT.kept}
-        action={
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-            <Button size="small" type="primary" onClick={onRetry}>
-              {SESSION_TEXT.retry}
-            </Button>
-            {/* the way out when retrying does not help; the guard then opens login with the redirect */}
-            <Button size="small" onClick={clearSession}>
-              {SESSION_TEXT.relogin}
-            </Button>
-          </div>
-        }
-      />
-    </div>
-  );
-}
-
 /** Applies `decideRoute` to the current location, runs the progress bar and sets the page title. */
 export function RouteGuard({ titleKey, children }: { titleKey?: string; children: ReactNode }) {
   const location = useLocation();
@@ -120,7 +91,13 @@ export function RouteGuard({ titleKey, children }: { titleKey?: string; children
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'load') {
-    return session.failure === null ? <ProgressFallback /> : <SessionFailure error={session.failure} onRetry={session.retry} />;
+    return session.failure === null ? (
+      <ProgressFallback />
+    ) : (
+      <Suspense fallback={<ProgressFallback />}>
+        <SessionFailure error={session.failure} onRetry={session.retry} />
+      </Suspense>
+    );
   }
   return children;
 }

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ConfigProviderProps, type ThemeConfig, message, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { antdTheme, inkOf } from '../layout/theme';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { antdTheme } from '../layout/theme';
 import type { Size } from '../settings';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
@@ -27,13 +26,6 @@ export function sizeConfig(size: Size): { componentSize: ConfigProviderProps['co
   }
 }
 
-/** Server data cache. The request client already toasts failures, so a retry would toast twice. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-  });
-}
-
 const bridged: MessageInstance[] = [];
 
 /**
@@ -48,7 +40,7 @@ export function useMessageBridge(api: MessageInstance): void {
     setMessageInstance(api);
     return () => {
       bridged.splice(bridged.lastIndexOf(api), 1);
-      setMessageInstance(bridged.at(-1) ?? message);
+      setMessageInstance(bridged.at(-1));
     };
   }, [api]);
 }
@@ -71,40 +63,22 @@ function BaseText({ children }: { children: ReactNode }) {
 }
 
 /**
- * The focus ring of everything outside antd (global.css) in the theme's ink, and the ink itself for what is drawn
- * without antd (the login page's button), on the root element so that it also reaches what antd draws at the end
- * of the page (dialogs, dropdowns).
- */
-function useFocusRing(colour: string): void {
-  useEffect(() => {
-    const { ink, hover, active } = inkOf(colour);
-    const root = document.documentElement.style;
-    root.setProperty('--focus-ring', ink);
-    root.setProperty('--theme-ink', ink);
-    root.setProperty('--theme-ink-hover', hover);
-    root.setProperty('--theme-ink-active', active);
-  }, [colour]);
-}
-
-/**
- * Everything a page needs around it: antd in Chinese with the chosen colour (and the readable shades of it that
- * text uses, layout/theme.ts) and size, toasts, query cache.
+ * antd around every page but the login page: in Chinese, with the chosen colour (and the readable shades of it
+ * that text uses, layout/theme.ts) and size, and its toasts. Loaded once a page needs it (app/shell.tsx).
  */
 export function Providers({ children }: { children: ReactNode }) {
   const colour = useSettingsStore((s) => s.theme);
   const size = useAppStore((s) => s.size);
-  const [queryClient] = useState(createQueryClient);
   const { componentSize, compact } = sizeConfig(size);
   const themeConfig = useMemo<ThemeConfig>(
     () => ({ ...antdTheme(colour), algorithm: compact ? theme.compactAlgorithm : theme.defaultAlgorithm }),
     [colour, compact],
   );
-  useFocusRing(colour);
   return (
     <ConfigProvider locale={zhCN} theme={themeConfig} componentSize={componentSize}>
       <BaseText>
         <RootToasts />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        {children}
       </BaseText>
     </ConfigProvider>
   );

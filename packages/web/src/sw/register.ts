@@ -1,5 +1,4 @@
 import { BASE_PATH, SW_CHECK_INTERVAL_MS } from '../settings';
-import { showUpdateNotice } from './updateNotice';
 
 export const SW_URL = `${BASE_PATH}service-worker.js`;
 /** Fired on window with the registration as detail when a new worker is installed and waiting. */
@@ -57,7 +56,8 @@ export function activateUpdate(registration: ServiceWorkerRegistration): void {
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  onServiceWorkerUpdated((registration) => showUpdateNotice(() => activateUpdate(registration)));
+  // the notice is antd's: loaded when a new version is there, not with every page (the login page has no antd)
+  onServiceWorkerUpdated((registration) => void import('./updateNotice').then(({ showUpdateNotice }) => showUpdateNotice(() => activateUpdate(registration))));
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });
 }
