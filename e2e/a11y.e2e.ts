@@ -222,6 +222,8 @@ describe('keyboard and screen readers on every page', () => {
 
   it('rings the focused control at 3:1 or more against what it is drawn on', async () => {
     await page.goto(`${server.url}/custom/system/log`);
+    // the page itself, not only the frame's first paint (antd's providers load after the entry)
+    await page.getByPlaceholder('请输入关键词').waitFor();
     await settled(page);
     const rings = [];
     // the skip link, the sidebar, the navbar, the tabs, the page's first controls
