@@ -7,6 +7,9 @@ import { wgKeySchema } from './key.js';
  * it sends the shared secret VPN_HUB_TOKEN as `Authorization: Bearer <token>`; a platform without that setting
  * answers these paths 404, as if they were not there.
  */
+/** Where the platform's API lives under its base URL (VPN_HUB_API); HUB_API's paths follow it. */
+export const HUB_API_PREFIX = '/custom/api/v1';
+
 export const HUB_API = {
   /** GET: the hub's desired state as the platform's database says it (HubFeed). */
   state: '/vpn/hub/state',
