@@ -32,6 +32,11 @@ export function vpnHubRoutes(app: FastifyInstance, deps: AppDeps): void {
   const read = () => hubFeed(deps.db, deps.config.vpnHub, warn);
   const watch = feedWatch(read, (listener) => deps.tunnels?.onChange(listener) ?? (() => undefined));
   const config = { access: 'public' as const };
+  // a stopping node answers its watches at once (the hub asks another node or again), rather than holding its close 25 s
+  const waiting = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const watching of waiting) watching.abort();
+  });
 
   typed.get(HUB_API.state, { config, schema: { tags, summary: `集线器的期望状态 (${AUTH})`, response: { 200: envelopeSchema(hubFeedSchema) } } }, async () => ok(await read()));
 
@@ -53,7 +58,12 @@ export function vpnHubRoutes(app: FastifyInstance, deps: AppDeps): void {
       // the hub hung up (its restart, its own timeout): stop waiting for it
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      return ok(await watch.next(req.query.version, req.query.wait * 1000, gone.signal));
+      waiting.add(gone);
+      try {
+        return ok(await watch.next(req.query.version, req.query.wait * 1000, gone.signal));
+      } finally {
+        waiting.delete(gone);
+      }
     },
   );
 

@@ -41,7 +41,10 @@ describe('the hub’s routes (/vpn/hub/state, watch, status)', () => {
     w = await fleetWorld(t, 'VH');
     await t.db.update(device).set({ wg_public_key: boxKey }).where(eq(device.id, w.boxes.a));
   });
-  afterAll(() => t.close());
+  let closed = false;
+  afterAll(async () => {
+    if (!closed) await t.close();
+  });
 
   it('answers 401 in the envelope without the hub’s token, whatever session token comes along', async () => {
     for (const res of [await hub('GET', HUB_API.state, { token: null }), await hub('GET', HUB_API.state, { token: `${TOKEN}x` }), await hub('GET', HUB_API.watch, { token: w.admin })]) {
@@ -109,6 +112,17 @@ describe('the hub’s routes (/vpn/hub/state, watch, status)', () => {
     expect(doc.paths[`${API}${HUB_API.state}`]).toHaveProperty('get');
     expect(doc.paths[`${API}${HUB_API.watch}`]).toHaveProperty('get');
     expect(doc.paths[`${API}${HUB_API.status}`]).toHaveProperty('post');
+  });
+
+  it('answers a waiting watch at once when the platform stops, rather than holding the stop', async () => {
+    const now = await feed();
+    const waiting = hub('GET', `${HUB_API.watch}?version=${now.version}`);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    closed = true;
+    await t.close();
+    expect((await waiting).json().data).toEqual(now);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
 
