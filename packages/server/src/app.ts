@@ -33,6 +33,7 @@ import { Captchas } from './modules/tools/captcha.js';
 import { toolsRoutes } from './modules/tools/routes.js';
 import { type StartedMqtt, startMqtt } from './mqtt/start.js';
 import { userRoutes } from './modules/user/routes.js';
+import { vpnHubRoutes } from './modules/vpn-hub/routes.js';
 import { wechatCallbackRoutes, wechatRoutes } from './modules/wechat/routes.js';
 import { Sessions } from './modules/user/sessions.js';
 import { setPlatformZone } from './lib/platform-zone.js';
@@ -202,9 +203,10 @@ async function registerRoutes(app: FastifyInstance, { deps, mqtt }: StartedServi
   await app.register(namedPlugin('user', userRoutes), { prefix: API_PREFIX, ...deps });
   await app.register(namedPlugin('tools', toolsRoutes), { prefix: API_PREFIX, ...deps });
   await registerMenuModules(app, deps);
-  // the platform's routes that are no menu's: the WeChat binding and the outbox of WeChat notices
+  // the platform's routes that are no menu's: the WeChat binding, the outbox of WeChat notices, the VPN hub's own
   await app.register(namedPlugin('wechat', async (scope) => wechatRoutes(scope, deps)), { prefix: API_PREFIX });
   await app.register(namedPlugin('notice', async (scope) => noticeRoutes(scope, deps)), { prefix: API_PREFIX });
+  await app.register(namedPlugin('vpn hub', async (scope) => vpnHubRoutes(scope, deps)), { prefix: API_PREFIX });
   // public, at their own full paths: WeChat's callback, the short-link redirect and the box link's own (EMQX's hooks)
   await app.register(namedPlugin('wechat callback', async (scope) => wechatCallbackRoutes(scope, deps)));
   await app.register(namedPlugin('short url redirect', async (scope) => shortUrlRedirectRoutes(scope, deps)));

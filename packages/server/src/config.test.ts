@@ -17,3 +17,11 @@ describe('the WireGuard hub settings (VPN_ENDPOINT, VPN_HUB_PUBLIC_KEY)', () => 
     expect(() => loadConfig({ VPN_ENDPOINT: 'vpn.example.com:51820', VPN_HUB_PUBLIC_KEY: 'abc' })).toThrow('VPN_HUB_PUBLIC_KEY: VPN 服务器公钥格式不正确');
   });
 });
+
+describe('the hub process’s secret (VPN_HUB_TOKEN)', () => {
+  it('is empty when unset, kept when long enough, and refuses to start when too short to be a secret', () => {
+    expect(loadConfig({}).vpnHubToken).toBe('');
+    expect(loadConfig({ VPN_HUB_TOKEN: 'a'.repeat(32) }).vpnHubToken).toBe('a'.repeat(32));
+    expect(() => loadConfig({ VPN_HUB_TOKEN: 'short-secret' })).toThrow('VPN_HUB_TOKEN 至少 32 个字符');
+  });
+});

@@ -110,6 +110,11 @@ export interface Config {
    * (VPN_HUB_PUBLIC_KEY). Both empty: remote access is not set up and no box is sent a tunnel.
    */
   vpnHub: { endpoint: string; publicKey: string } | null;
+  /**
+   * The secret the hub process sends (`Authorization: Bearer`) to read its desired state and report its peers
+   * (VPN_HUB_TOKEN, at least 32 characters); empty: those routes answer 404, remote access is not set up.
+   */
+  vpnHubToken: string;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -167,6 +172,17 @@ function vpnHubOf(endpointValue: string | undefined, keyValue: string | undefine
   return { endpoint, publicKey };
 }
 
+/** The shortest VPN_HUB_TOKEN taken: 32 characters of a random secret leave nothing to guess in any lifetime. */
+export const VPN_HUB_TOKEN_MIN = 32;
+
+/** VPN_HUB_TOKEN: empty, or a secret of at least VPN_HUB_TOKEN_MIN characters (a short one refuses to start). */
+function vpnHubTokenOf(value: string | undefined): string {
+  const token = (value ?? '').trim();
+  if (token && token.length < VPN_HUB_TOKEN_MIN)
+    throw new Error(`环境变量 VPN_HUB_TOKEN 至少 ${VPN_HUB_TOKEN_MIN} 个字符 (如 openssl rand -hex 32 生成),收到 ${token.length} 个字符`);
+  return token;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   return {
@@ -221,5 +237,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1').split(',').map((a) => a.trim()).filter(Boolean),
     timeZone: timeZoneOf(env.TIME_ZONE),
     vpnHub: vpnHubOf(env.VPN_ENDPOINT, env.VPN_HUB_PUBLIC_KEY),
+    vpnHubToken: vpnHubTokenOf(env.VPN_HUB_TOKEN),
   };
 }

@@ -23,9 +23,10 @@ export const BOX_VPN_KEEPALIVE = 25;
 /**
  * 隧道, what the console says of a box's tunnel, in the order it is decided: 未授权 VPN (no licence in force
  * with vpn), 未上报密钥 (no key bound yet), 密钥不符 (a key other than the bound one was refused), 远程访问未配置
- * (the platform has no hub settings), 等待网关确认 (the box has not acknowledged the config it should hold), 已下发.
+ * (the platform has no hub settings), 等待网关确认 (the box has not acknowledged the config it should hold), 已下发,
+ * and 已连接 (it holds its config and the hub saw its handshake within HUB_HANDSHAKE_FRESH_MS).
  */
-export const TUNNEL_STATES = ['unlicensed', 'no_key', 'key_mismatch', 'hub_unset', 'pending', 'applied'] as const;
+export const TUNNEL_STATES = ['unlicensed', 'no_key', 'key_mismatch', 'hub_unset', 'pending', 'applied', 'connected'] as const;
 export type TunnelState = (typeof TUNNEL_STATES)[number];
 export const TUNNEL_STATE_TITLES: Record<TunnelState, string> = {
   unlicensed: '未授权 VPN',
@@ -34,4 +35,5 @@ export const TUNNEL_STATE_TITLES: Record<TunnelState, string> = {
   hub_unset: '远程访问未配置',
   pending: '等待网关确认',
   applied: '已下发',
+  connected: '已连接',
 };

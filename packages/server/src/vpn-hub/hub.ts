@@ -20,6 +20,12 @@ export interface HubOptions {
 }
 
 export interface Hub {
+  /**
+   * Puts the table in place with no grant, touching nothing else: nothing is forwarded through the interface
+   * (whatever an earlier run let through) until a state is applied. A process's first step, before it knows
+   * its state; the next apply is a whole start.
+   */
+  seal(interfaceName: string): Promise<void>;
   /** Applies a whole state, fail-closed: the table first, then the interface, peers, address, routes. */
   start(state: unknown): Promise<void>;
   /** Applies a later state as changes to the last one (set elements, peers, routes); the first call is a start. */
@@ -139,6 +145,11 @@ export function createHub({ run, log = stderrLog, conntrack = findTool('conntrac
   }
 
   return {
+    seal: (interfaceName) =>
+      serial(async () => {
+        await run(['nft', '-f', '-'], { input: tableScript(interfaceName, { pairs: [], ports: [] }) });
+        applied = null;
+      }),
     start: (input) => serial(() => fullApply(validate(input))),
     apply: (input) =>
       serial(async () => {

@@ -5,6 +5,7 @@ import { device } from '../../db/schema.js';
 import type { BoxCommands } from '../commands/types.js';
 import type { BoxLink } from '../link.js';
 import { KeyedQueue } from '../presence/keyed-queue.js';
+import { HubPeers } from './peers.js';
 import { type TunnelPlan, nextStep, tunnelPlans } from './plan.js';
 import type { BoxTunnels } from './types.js';
 
@@ -65,11 +66,17 @@ export function startTunnels(link: BoxLink, deps: CoreDeps, commands: BoxCommand
   }
   const timer = setInterval(() => void sweep().catch((err: unknown) => log.error({ err }, '检查网关隧道失败')), TUNNEL_SWEEP_MS);
   timer.unref();
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
 
   return {
-    announced: (gatewayId) => settleBox(gatewayId, true),
+    // an announce may have bound the box's first key: a new peer for the hub
+    announced: (gatewayId) => settleBox(gatewayId, true).finally(changed),
     syncDevices(deviceIds) {
       if (!deviceIds.length) return;
+      changed();
       deps.db
         .select({ gateway_id: device.gateway_id })
         .from(device)
@@ -77,8 +84,14 @@ export function startTunnels(link: BoxLink, deps: CoreDeps, commands: BoxCommand
         .then((rows) => rows.forEach((r) => void settleBox(r.gateway_id, false)))
         .catch((err: unknown) => log.error({ err, device_ids: deviceIds }, '检查网关隧道失败'));
     },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    peers: new HubPeers(),
     async stop() {
       clearInterval(timer);
+      listeners.clear();
       await queue.close();
     },
   };

@@ -18,7 +18,16 @@ export interface TunnelPlan {
   /** The config's hash, compared with `acked`; '' without a config. */
   hash: string;
   acked: string;
+  /** The WireGuard key bound to the box ('' while none is), the hub's peer for it. */
+  public_key: string;
+  /** Its machine tool /24 (`10.100.3.0/24`), null until it is given one. */
+  machine_net: string | null;
+  /** Its peer's last handshake at the hub, when recent (the state is then 已连接); null otherwise. */
+  handshake: Date | null;
 }
+
+/** A box's peer's recent handshake at the hub, by its public key (HubPeers.freshHandshake). */
+export type HandshakeOf = (publicKey: string) => Date | null;
 
 interface BoxRow {
   device_id: number;
@@ -57,8 +66,16 @@ function blocker(box: BoxRow, hub: Config['vpnHub']): TunnelState | null {
   return null;
 }
 
-function planOf(box: BoxRow, hub: Config['vpnHub'], debugPool: string): TunnelPlan {
-  const base = { device_id: box.device_id, gateway_id: box.gateway_id, online: box.online, acked: box.vpn_acked };
+function planOf(box: BoxRow, hub: Config['vpnHub'], debugPool: string, handshakeOf: HandshakeOf): TunnelPlan {
+  const base = {
+    device_id: box.device_id,
+    gateway_id: box.gateway_id,
+    online: box.online,
+    acked: box.vpn_acked,
+    public_key: box.wg_public_key,
+    machine_net: box.machine_net,
+    handshake: null,
+  };
   const blocked = blocker(box, hub);
   if (blocked) return { ...base, state: blocked, config: null, hash: '' };
   // a box is given its /24 with its first machine tool or its vpn licence; until then there is no LAN to route
@@ -72,15 +89,19 @@ function planOf(box: BoxRow, hub: Config['vpnHub'], debugPool: string): TunnelPl
     nat: box.nat,
   };
   const hash = configHash(config);
-  return { ...base, state: hash === box.vpn_acked ? 'applied' : 'pending', config, hash };
+  if (hash !== box.vpn_acked) return { ...base, state: 'pending', config, hash };
+  // the box holds its config; the hub's report says whether its tunnel is up
+  const handshake = handshakeOf(box.wg_public_key);
+  return { ...base, state: handshake ? 'connected' : 'applied', config, hash, handshake };
 }
 
 /**
  * The tunnel plans of the boxes `where` (on `device`) selects, in one query: each box's addresses, bound and
  * refused keys, the vpn flag of its licence in force (the newest issued when several are) and the NAT of its
- * machine tools that keep a LAN address of their own.
+ * machine tools that keep a LAN address of their own. `handshakeOf` tells an acknowledged tunnel that is up
+ * (已连接); without it none is.
  */
-export async function tunnelPlans(db: Db | Tx, hub: Config['vpnHub'], where: SQL): Promise<TunnelPlan[]> {
+export async function tunnelPlans(db: Db | Tx, hub: Config['vpnHub'], where: SQL, handshakeOf: HandshakeOf = () => null): Promise<TunnelPlan[]> {
   const rows = await queryRows<BoxRow>(
     db,
     sql`select device.id as device_id, device.gateway_id, device.online, device.state, host(device.vpn_ip) as vpn_ip,
@@ -93,7 +114,7 @@ export async function tunnelPlans(db: Db | Tx, hub: Config['vpnHub'], where: SQL
   );
   if (!rows.length) return [];
   const debugPool = await configValue(db, CONFIG_KEY.debugPool, DEFAULT_DEBUG_POOL);
-  return rows.map((row) => planOf({ ...row, device_id: Number(row.device_id) }, hub, debugPool));
+  return rows.map((row) => planOf({ ...row, device_id: Number(row.device_id) }, hub, debugPool, handshakeOf));
 }
 
 /**

@@ -19,7 +19,7 @@ describe('网关设备 隧道', { timeout: 60_000 }, () => {
   it('says in words where each box’s tunnel stands', async () => {
     renderInShell(<DevicePage />, P);
     await screen.findByText('隧道0');
-    const said = boxes.map((b) => within(screen.getByText(b.name).closest('tr')!).getByText(/未授权 VPN|未上报密钥|密钥不符|远程访问未配置|等待网关确认|已下发/).textContent);
-    expect(said).toEqual(['未授权 VPN', '未上报密钥', '密钥不符', '远程访问未配置', '等待网关确认', '已下发']);
+    const said = boxes.map((b) => within(screen.getByText(b.name).closest('tr')!).getByText(/未授权 VPN|未上报密钥|密钥不符|远程访问未配置|等待网关确认|已下发|已连接/).textContent);
+    expect(said).toEqual(['未授权 VPN', '未上报密钥', '密钥不符', '远程访问未配置', '等待网关确认', '已下发', '已连接']);
   });
 });

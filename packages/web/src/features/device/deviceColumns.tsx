@@ -27,6 +27,7 @@ const TUNNEL_COLORS: Record<TunnelState, string | undefined> = {
   hub_unset: 'orange',
   pending: 'blue',
   applied: 'green',
+  connected: 'green',
 };
 export const TunnelTag = ({ state }: { state: TunnelState }) => <Tag color={TUNNEL_COLORS[state]}>{TUNNEL_STATE_TITLES[state]}</Tag>;
 
