@@ -11,11 +11,11 @@
 // Needs root, iproute2, wireguard-tools, nftables and, without kernel WireGuard, wireguard-go: otherwise it says
 // so in one line and exits 0.
 //   node bench/vpn.mjs [--boxes 1000] [--clients 200] [--flows 200] [--reps 5] [--seconds 4]
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { register } from 'tsx/esm/api';
-import { arg } from './measure.mjs';
+import { arg, cpuSeconds } from './measure.mjs';
 import { LAN_SERVICES, PROBE, SOURCE, STREAM } from './vpn-programs.mjs';
 
 const BOXES = arg('boxes', 1000);
@@ -318,20 +318,43 @@ try {
   const bareSink = program(bareB, LAN_SERVICES, ['bare']);
   await bareSink.next((m) => m.ready, 15_000);
   await hub.apply(stateOf({ flows: [sessionFlow] }));
+  const hubSink = program(hubNs, LAN_SERVICES, ['hub']);
+  await hubSink.next((m) => m.ready, 15_000);
+  // CPU seconds of this run's wireguard-go processes (userspace: every packet costs them CPU)
+  const wireguardGoCpu = () =>
+    readdirSync('/proc')
+      .filter((pid) => /^\d+$/.test(pid))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(`wireguard-go\0${lab.prefix}`);
+        } catch {
+          return false;
+        }
+      })
+      .reduce((total, pid) => total + (cpuSeconds(Number(pid)) || 0), 0);
   const send = async (ns, target) => {
     const result = await program(ns, SOURCE, [target, 5001, SECONDS]).next((m) => 'ms' in m || 'error' in m, SECONDS * 1000 + 30_000);
     if (result.error || result.received !== result.sent) throw new Error(`transfer to ${target}: ${JSON.stringify(result)}`);
     return result.received / 1e6 / (result.ms / 1000);
   };
   const tunnel = [];
+  const oneTunnel = [];
   const bare = [];
+  let cpu = 0;
+  let wall = 0;
   for (let r = 0; r < 2; r++) {
+    const before = [wireguardGoCpu(), performance.now()];
     tunnel.push(await send(clientNs, MACHINE));
+    cpu += wireguardGoCpu() - before[0];
+    wall += (performance.now() - before[1]) / 1000;
+    oneTunnel.push(await send(clientNs, '10.8.0.1'));
     bare.push(await send(bareA, '198.18.9.2'));
   }
   const mbs = (list) => `${list.map((n) => n.toFixed(1)).join(', ')} MB/s`;
   const avg = (list) => list.reduce((a, b) => a + b, 0) / list.length;
   row(section4, 'client → machine tool through the tunnels', mbs(tunnel), `${mbs(bare)} (bare veth pair)`, `ratio ${(avg(tunnel) / avg(bare)).toFixed(3)}`);
+  row(section4, 'client → the hub’s own address (one tunnel, not forwarded)', mbs(oneTunnel), `${mbs(bare)} (bare veth pair)`, `ratio ${(avg(oneTunnel) / avg(bare)).toFixed(3)}`);
+  row(section4, 'wireguard-go CPU during the two-tunnel transfers', `${(cpu / wall).toFixed(2)} cores busy`, '', '');
 
   // ---- the table ----
   console.log(`Remote access on this machine (${(await import('node:os')).cpus().length} cores, load average ${load} at the start); WireGuard: ${kernel ? 'the kernel’s' : 'wireguard-go (userspace)'}`);
