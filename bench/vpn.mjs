@@ -366,6 +366,7 @@ try {
   if (hubLog.length) console.log(`\nthe hub said: ${[...new Set(hubLog)].join(' | ')}`);
   await stop(0);
 } catch (error) {
-  console.error(error);
+  // after Ctrl-C the lab's cleanup kills commands under way: their failure is not news
+  if (!stopping) console.error(error instanceof Error ? error.stack : error);
   await stop(1);
 }
