@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wgKeySchema } from './key.js';
-import { blockContains, blocksOverlap, formatBlock, networkOf, parseBlock, parseIpv4, parseIpv4WithPrefix, type Ipv4Block } from './ipv4.js';
+import { BlockIndex, blocksOverlap, formatBlock, networkOf, parseBlock, parseIpv4, parseIpv4WithPrefix, type Ipv4Block } from './ipv4.js';
 
 /**
  * The WireGuard hub's desired state: its interface, its peers (boxes and engineers' clients) and the flows an
@@ -140,20 +140,24 @@ function crossIssues(state: HubState): Issue[] {
 
   const hub = parseIpv4WithPrefix(state.interface.address)!;
   const hubNet = networkOf(hub.address, hub.bits);
-  const taken: { block: Ipv4Block; owner: string }[] = [{ block: { base: hub.address, bits: 32 }, owner: `集线器地址 ${formatBlock({ base: hub.address, bits: 32 })}` }];
+  const taken = new BlockIndex<string>();
+  taken.add({ base: hub.address, bits: 32 }, `集线器地址 ${formatBlock({ base: hub.address, bits: 32 })}`);
   const claim = (path: Issue['path'], text: string, owner: string) => {
     const block = parseBlock(text.replace(/\/32$/, ''))!;
-    const clash = taken.find((other) => blocksOverlap(other.block, block));
+    const clash = taken.overlapping(block);
     if (clash) issues.push({ path, message: `地址 ${text} 与 ${clash.owner} 重叠` });
-    else taken.push({ block, owner: `${owner} ${text}` });
+    else taken.add(block, `${owner} ${text}`);
     return block;
   };
-  const boxBlocks: Ipv4Block[] = [];
+  const boxBlocks = new BlockIndex<true>();
+  const own = (block: Ipv4Block) => {
+    if (!boxBlocks.overlapping(block)) boxBlocks.add(block, true);
+  };
   state.boxes.forEach((box, index) => {
-    boxBlocks.push(claim(['boxes', index, 'vpn_ip'], box.vpn_ip, `盒子 ${box.id} 的 VPN 地址`));
+    own(claim(['boxes', index, 'vpn_ip'], box.vpn_ip, `盒子 ${box.id} 的 VPN 地址`));
     const net = claim(['boxes', index, 'machine_net'], box.machine_net, `盒子 ${box.id} 的机床网段`);
     if (blocksOverlap(net, hubNet)) issues.push({ path: ['boxes', index, 'machine_net'], message: `机床网段 ${box.machine_net} 与集线器的隧道网段 ${formatBlock(hubNet)} 重叠` });
-    boxBlocks.push(net);
+    own(net);
   });
   const clients = new Set<string>();
   state.clients.forEach((client, index) => {
@@ -164,7 +168,7 @@ function crossIssues(state: HubState): Issue[] {
     if (!clients.has(flow.client)) issues.push({ path: ['flows', index, 'client'], message: `${flow.client} 不是任何客户端的地址` });
     flow.to.forEach((destination, at) => {
       const block = parseBlock(destination.address)!;
-      if (!boxBlocks.some((owner) => blockContains(owner, block)))
+      if (!boxBlocks.contains(block))
         issues.push({ path: ['flows', index, 'to', at, 'address'], message: `目的地址 ${destination.address} 不属于任何盒子 (应在盒子的 VPN 地址或机床网段内)` });
     });
   });

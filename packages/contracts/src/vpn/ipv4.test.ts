@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockContains, blocksOverlap, formatBlock, formatIpv4, parseBlock, parseIpv4, parseIpv4WithPrefix } from './ipv4.js';
+import { BlockIndex, blockContains, blocksOverlap, formatBlock, formatIpv4, parseBlock, parseIpv4, parseIpv4WithPrefix } from './ipv4.js';
 
 describe('IPv4 addresses and blocks', () => {
   it('reads dotted addresses strictly (no leading zeros, no spaces, octets ≤ 255)', () => {
@@ -27,5 +27,23 @@ describe('IPv4 addresses and blocks', () => {
     expect(blockContains(parseBlock('10.100.1.9')!, net)).toBe(false);
     expect(blocksOverlap(parseBlock('10.100.1.9')!, net)).toBe(true);
     expect(blocksOverlap(parseBlock('10.100.0.0/24')!, net)).toBe(false);
+  });
+});
+
+describe('BlockIndex', () => {
+  const block = (text: string) => parseBlock(text)!;
+  it('finds the held block a new one overlaps, whichever side it starts on, and whether one lies inside', () => {
+    const index = new BlockIndex<string>();
+    for (const [text, owner] of [['10.100.2.0/24', 'B'], ['10.8.0.2', 'A'], ['10.100.1.0/24', 'A'], ['10.8.0.3', 'B']] as const) {
+      expect(index.overlapping(block(text))).toBeUndefined();
+      index.add(block(text), owner);
+    }
+    expect(index.overlapping(block('10.100.1.7'))?.owner).toBe('A');
+    expect(index.overlapping(block('10.100.0.0/16'))).toBeDefined();
+    expect(index.overlapping(block('10.100.3.0/24'))).toBeUndefined();
+    expect(index.overlapping(block('10.8.0.0/30'))?.owner).toBe('B');
+    expect(index.contains(block('10.100.2.9'))).toBe(true);
+    expect(index.contains(block('10.100.0.0/16'))).toBe(false);
+    expect(index.contains(block('10.8.0.4'))).toBe(false);
   });
 });

@@ -53,3 +53,45 @@ export const blocksOverlap = (a: Ipv4Block, b: Ipv4Block) => blockContains(a, b)
 
 /** The canonical text of a block: `10.8.0.2` for one address, `10.100.1.0/24` for a network. */
 export const formatBlock = (block: Ipv4Block) => (block.bits === 32 ? formatIpv4(block.base) : `${formatIpv4(block.base)}/${block.bits}`);
+
+/**
+ * Disjoint blocks kept sorted by their first address, each with its owner: whether a new block overlaps one of
+ * them, or lies inside one, is a binary search rather than a pass over all (a hub's state holds thousands). Since
+ * the blocks held never overlap, the one starting last at or before a block's end is the only one that can reach it.
+ */
+export class BlockIndex<Owner> {
+  private readonly starts: number[] = [];
+  private readonly entries: { block: Ipv4Block; owner: Owner }[] = [];
+
+  /** The held block that overlaps `block`, if any. */
+  overlapping(block: Ipv4Block): { block: Ipv4Block; owner: Owner } | undefined {
+    const at = this.lastStartingBy(block.base + blockSize(block) - 1);
+    const entry = at >= 0 ? this.entries[at] : undefined;
+    return entry && entry.block.base + blockSize(entry.block) > block.base ? entry : undefined;
+  }
+
+  /** Whether `block` lies wholly inside one held block. */
+  contains(block: Ipv4Block): boolean {
+    const entry = this.overlapping(block);
+    return entry !== undefined && blockContains(entry.block, block);
+  }
+
+  /** Holds `block` (the caller has checked it overlaps nothing held). */
+  add(block: Ipv4Block, owner: Owner): void {
+    const at = this.lastStartingBy(block.base) + 1;
+    this.starts.splice(at, 0, block.base);
+    this.entries.splice(at, 0, { block, owner });
+  }
+
+  /** The index of the last block starting at or before `address`, -1 when none does. */
+  private lastStartingBy(address: number): number {
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.starts[middle] <= address) low = middle + 1;
+      else high = middle;
+    }
+    return low - 1;
+  }
+}
