@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { Namespace } from './netns.js';
+import type { Namespace } from './lab.js';
 import { AGENT_SCRIPT, MACHINE_SCRIPT } from './scripts.js';
 
 /** A line a process printed, with when it arrived. */

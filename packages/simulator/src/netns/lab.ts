@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { blockContains, parseBlock, parseIpv4WithPrefix } from '@gw/contracts';
-import { createRunner, type Log, type Run } from '../runner.js';
+import { createRunner, type Log, type Run, type RunnerFactory } from './run.js';
 
 /**
  * A laboratory of network namespaces for tests of the hub, the simulator's boxes and the browser tests: everything
@@ -32,6 +32,11 @@ export interface Lab {
   run: Run;
   /** A new namespace, its loopback up. `short` (letters and digits, ≤ 9) names it within the run. */
   namespace(short: string): Promise<Namespace>;
+  /**
+   * A namespace this lab did not make (another run's hub, the demo's): the lab links into it, and what it
+   * links there goes with the lab's own end at cleanup, but the namespace itself is left alone.
+   */
+  adopt(name: string): Namespace;
   /**
    * A veth pair between two namespaces (or the machine's own, `'root'`), each end given its address (`198.18.1.1/30`)
    * and brought up. A root end must be on 198.18.0.0/15.
@@ -113,13 +118,19 @@ async function cleanLeftovers(run: Run, log: Log): Promise<void> {
   }
 }
 
+export interface LabOptions {
+  log?: Log;
+  /** How commands are run; a test of the hub gives the hub's own runner, so the hub's code runs as in production. */
+  runner?: RunnerFactory;
+}
+
 /**
- * A new lab. `tag` (2–3 lowercase letters) tells whose runs these are (`gwh` the hub's tests); the run adds three
- * random letters, so two runs at once never share a name.
+ * A new lab. `tag` (2–3 lowercase letters) tells whose runs these are (`gwh` the hub's tests, `gws` the
+ * simulator's boxes); the run adds three random letters, so two runs at once never share a name.
  */
-export async function createLab(tag: string, log: Log = (line) => process.stderr.write(`[netns] ${line}\n`)): Promise<Lab> {
+export async function createLab(tag: string, { log = (line) => process.stderr.write(`[netns] ${line}\n`), runner = createRunner }: LabOptions = {}): Promise<Lab> {
   if (!/^[a-z]{2,3}$/.test(tag)) throw new Error(`tag 应为 2–3 个小写字母: ${tag}`);
-  const run = createRunner({ log });
+  const run = runner({ log });
   await cleanLeftovers(run, log);
   const prefix = tag + Array.from(randomBytes(3), (byte) => 'abcdefghijklmnopqrstuvwxyz'[byte % 26]).join('');
   mkdirSync(REGISTRY, { recursive: true });
@@ -128,22 +139,24 @@ export async function createLab(tag: string, log: Log = (line) => process.stderr
   const children = new Set<ChildProcess>();
   let links = 0;
 
+  const adopt = (name: string): Namespace => ({
+    name,
+    run: runner({ prefix: ['ip', 'netns', 'exec', name], log }),
+    spawn(argv) {
+      const child = spawn('ip', ['netns', 'exec', name, ...argv], { stdio: ['pipe', 'pipe', 'pipe'] });
+      children.add(child);
+      child.on('exit', () => children.delete(child));
+      return child;
+    },
+  });
+
   const namespace = async (short: string): Promise<Namespace> => {
     if (!/^[a-z0-9]{1,9}$/.test(short)) throw new Error(`命名空间简称应为 1–9 个小写字母或数字: ${short}`);
     const name = `${prefix}-${short}`;
     await run(['ip', 'netns', 'add', name]);
-    const inside = createRunner({ prefix: ['ip', 'netns', 'exec', name], log });
-    await inside(['ip', 'link', 'set', 'dev', 'lo', 'up']);
-    return {
-      name,
-      run: inside,
-      spawn(argv) {
-        const child = spawn('ip', ['netns', 'exec', name, ...argv], { stdio: ['pipe', 'pipe', 'pipe'] });
-        children.add(child);
-        child.on('exit', () => children.delete(child));
-        return child;
-      },
-    };
+    const ns = adopt(name);
+    await ns.run(['ip', 'link', 'set', 'dev', 'lo', 'up']);
+    return ns;
   };
 
   const link: Lab['link'] = async (a, aAddress, b, bAddress) => {
@@ -168,6 +181,7 @@ export async function createLab(tag: string, log: Log = (line) => process.stderr
     prefix,
     run,
     namespace,
+    adopt,
     link,
     interfaceName: (short) => {
       const name = `${prefix}${short}`;
