@@ -5,7 +5,7 @@
  */
 export { createLab, REGISTRY, type Lab, type LabOptions, type Namespace } from './lab.js';
 export { createRunner, type CommandResult, type Log, type Run, type RunnerFactory, type RunOptions } from './run.js';
-export { startAgent, startMachine, type Agent, type Heard, type Machine, type Stream } from './services.js';
+export { startAgent, startMachine, startMachines, type Agent, type Heard, type Machine, type Stream } from './services.js';
 export { AGENT_SCRIPT, MACHINE_SCRIPT } from './scripts.js';
 export { makeWireGuardInterface, setPrivateKey, startTunnel, type TunnelOptions } from './tunnel.js';
 export { hasTool, kernelWireGuardLoaded, labProblem } from './host.js';

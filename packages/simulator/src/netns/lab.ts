@@ -37,11 +37,13 @@ export interface Lab {
    * links there goes with the lab's own end at cleanup, but the namespace itself is left alone.
    */
   adopt(name: string): Namespace;
+  /** Removes one namespace the lab made, with every process inside it and the veths that end there. */
+  remove(ns: Namespace): Promise<void>;
   /**
    * A veth pair between two namespaces (or the machine's own, `'root'`), each end given its address (`198.18.1.1/30`)
-   * and brought up. A root end must be on 198.18.0.0/15.
+   * and brought up. A root end must be on 198.18.0.0/15. Answers the two ends' interface names.
    */
-  link(a: Namespace | 'root', aAddress: string, b: Namespace, bAddress: string): Promise<void>;
+  link(a: Namespace | 'root', aAddress: string, b: Namespace, bAddress: string): Promise<{ a: string; b: string }>;
   /** An interface name unique on the machine (wireguard-go's control sockets share one folder): `<prefix><short>`. */
   interfaceName(short: string): string;
   /** Removes everything the lab made. Safe to call twice. */
@@ -80,18 +82,21 @@ function wireguardGoOf(prefix: string): number[] {
     .map(Number);
 }
 
+/** Deletes a namespace with every process inside it (and so the veths that end there). */
+async function deleteNamespace(run: Run, name: string): Promise<void> {
+  // a namespace lives on while a process is inside it, name or no name: its processes go first
+  const pids = (await run(['ip', 'netns', 'pids', name], { allowFailure: true })).stdout.split('\n').filter(Boolean).map(Number);
+  pids.forEach(killPid);
+  await run(['ip', 'netns', 'del', name], { allowFailure: true });
+}
+
 /** Removes every namespace, process, link and socket named with `prefix`, and its registry entry. */
 async function cleanPrefix(run: Run, prefix: string): Promise<void> {
   const namespaces = (await run(['ip', 'netns', 'list'])).stdout
     .split('\n')
     .map((line) => line.split(' ')[0])
     .filter((name) => name.startsWith(`${prefix}-`));
-  for (const name of namespaces) {
-    // a namespace lives on while a process is inside it, name or no name: its processes go first
-    const pids = (await run(['ip', 'netns', 'pids', name], { allowFailure: true })).stdout.split('\n').filter(Boolean).map(Number);
-    pids.forEach(killPid);
-    await run(['ip', 'netns', 'del', name], { allowFailure: true });
-  }
+  for (const name of namespaces) await deleteNamespace(run, name);
   wireguardGoOf(prefix).forEach(killPid);
   const links = JSON.parse((await run(['ip', '-j', 'link', 'show'])).stdout || '[]') as { ifname: string }[];
   for (const link of links.filter((entry) => entry.ifname.startsWith(prefix))) await run(['ip', 'link', 'del', 'dev', link.ifname], { allowFailure: true });
@@ -159,6 +164,11 @@ export async function createLab(tag: string, { log = (line) => process.stderr.wr
     return ns;
   };
 
+  const remove = async (ns: Namespace) => {
+    if (!ns.name.startsWith(`${prefix}-`)) throw new Error(`不是本实验室创建的命名空间: ${ns.name}`);
+    await deleteNamespace(run, ns.name);
+  };
+
   const link: Lab['link'] = async (a, aAddress, b, bAddress) => {
     for (const address of [aAddress, bAddress]) if (!parseIpv4WithPrefix(address)) throw new Error(`地址应为 IPv4 地址加前缀长度: ${address}`);
     if (a === 'root') {
@@ -174,6 +184,7 @@ export async function createLab(tag: string, { log = (line) => process.stderr.wr
     await aRun(['ip', 'link', 'set', 'dev', aName, 'up']);
     await b.run(['ip', 'addr', 'add', bAddress, 'dev', bName]);
     await b.run(['ip', 'link', 'set', 'dev', bName, 'up']);
+    return { a: aName, b: bName };
   };
 
   let cleaned = false;
@@ -182,6 +193,7 @@ export async function createLab(tag: string, { log = (line) => process.stderr.wr
     run,
     namespace,
     adopt,
+    remove,
     link,
     interfaceName: (short) => {
       const name = `${prefix}${short}`;
