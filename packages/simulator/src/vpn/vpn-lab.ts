@@ -18,7 +18,7 @@ export interface VpnLabOptions {
 export interface VpnLab {
   lab: Lab;
   /** The tunnel of the `index`th box of the fleet. */
-  tunnelFor(identity: BoxIdentity, index: number): BoxTunnel;
+  tunnelFor: (identity: BoxIdentity, index: number) => BoxTunnel;
   /** Removes every namespace, link and process the boxes made. */
   cleanup(): Promise<void>;
 }
@@ -45,7 +45,7 @@ export async function startVpnLab(options: VpnLabOptions): Promise<VpnLab> {
   const uplink = options.uplinkNetns ? lab.adopt(options.uplinkNetns) : 'root';
   return {
     lab,
-    tunnelFor(identity, index) {
+    tunnelFor: (identity, index) => {
       const link = underlayLink(options.underlay, index);
       if (!link) throw new Error(`--vpn-underlay 网段太小, 容不下第 ${index + 1} 台网关`);
       return boxNetwork({ lab, uplink, link, index, gatewayId: identity.gateway_id, machines: identity.machines, privateKey: wgKeyPairOf(identity).privateKey, log: options.log });
