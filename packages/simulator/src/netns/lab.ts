@@ -22,8 +22,8 @@ export interface Namespace {
   name: string;
   /** Runs a command inside it (`ip netns exec`): an argv, never a shell string. */
   run: Run;
-  /** Starts a long-running process inside it; the lab kills it at cleanup. */
-  spawn(argv: readonly string[]): ChildProcess;
+  /** Starts a long-running process inside it (with `env` added to this process's); the lab kills it at cleanup. */
+  spawn(argv: readonly string[], env?: Record<string, string>): ChildProcess;
 }
 
 export interface Lab {
@@ -147,8 +147,8 @@ export async function createLab(tag: string, { log = (line) => process.stderr.wr
   const adopt = (name: string): Namespace => ({
     name,
     run: runner({ prefix: ['ip', 'netns', 'exec', name], log }),
-    spawn(argv) {
-      const child = spawn('ip', ['netns', 'exec', name, ...argv], { stdio: ['pipe', 'pipe', 'pipe'] });
+    spawn(argv, env) {
+      const child = spawn('ip', ['netns', 'exec', name, ...argv], { stdio: ['pipe', 'pipe', 'pipe'], env: env && { ...process.env, ...env } });
       children.add(child);
       child.on('exit', () => children.delete(child));
       return child;
