@@ -45,6 +45,10 @@ export function boxNetwork(options: BoxNetworkOptions): BoxTunnel {
   const wg = lab.interfaceName(`w${index}`);
   let box: Namespace | null = null;
   let lan: { ns: Namespace; stop: () => void } | null = null;
+  /** The LAN coming up after the answer (see apply); a change waits for it before it takes anything down. */
+  let lanUp: Promise<void> = Promise.resolve();
+  /** The config the tunnel is up with, null when down. */
+  let current: BoxVpnConfig | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const next = queue.then(task);
@@ -63,6 +67,8 @@ export function boxNetwork(options: BoxNetworkOptions): BoxTunnel {
   };
 
   const takeDown = async (ns: Namespace) => {
+    current = null;
+    await lanUp;
     await ns.run(['ip', 'link', 'del', 'dev', wg], { allowFailure: true });
     await ns.run(['nft', 'delete', 'table', 'ip', NAT_TABLE], { allowFailure: true });
     if (lan) {
@@ -87,7 +93,14 @@ export function boxNetwork(options: BoxNetworkOptions): BoxTunnel {
     lan = { ns: lanNs, stop: tools.stop };
   };
 
+  /**
+   * The tunnel is up (interface, peer, address, routes, NAT) when the box answers; its LAN of machine tools comes up
+   * right after. The platform waits BOX_COMMAND_TIMEOUT_SECONDS for the answer, and five boxes starting wireguard-go
+   * and Node machine tools at once on a busy machine took longer than that. The same config again (the platform
+   * sends it again after an answer it missed) changes nothing.
+   */
   const apply = async (config: BoxVpnConfig) => {
+    if (current && JSON.stringify(current) === JSON.stringify(config)) return;
     const ns = await ensureBox();
     await takeDown(ns);
     const origin = await makeWireGuardInterface(ns.run, wg, log);
@@ -97,11 +110,12 @@ export function boxNetwork(options: BoxNetworkOptions): BoxTunnel {
     await ns.run(['ip', 'addr', 'add', config.address, 'dev', wg]);
     await ns.run(['ip', 'link', 'set', 'dev', wg, 'up']);
     for (const route of config.allowed_ips) await ns.run(['ip', 'route', 'replace', route, 'dev', wg]);
-    const plan = lanPlan(options.gatewayId, options.machines, config);
-    await bringUpLan(ns, plan, config.lan.split('/')[1]);
     if (config.nat.length) await ns.run(['nft', '-f', '-'], { input: natScript(NAT_TABLE, config.nat) });
+    current = config;
+    const plan = lanPlan(options.gatewayId, options.machines, config);
     const where = plan.machines.map((m) => (m.nat ? `${m.ip}→${m.address}` : m.ip)).join(', ') || '无机床';
     log(`${options.gatewayId}: 隧道已建立 ${config.address} → ${hub.endpoint} (${origin === 'kernel' ? '内核 WireGuard' : 'wireguard-go'}), 局域网 ${config.lan}: ${where}`);
+    lanUp = bringUpLan(ns, plan, config.lan.split('/')[1]).catch((error: unknown) => log(`${options.gatewayId}: 机床局域网未能建立: ${(error as Error).message}`));
   };
 
   return {

@@ -115,6 +115,19 @@ describe.skipIf(problem !== null)('a simulated box with --vpn, in network namesp
     const names = fleet.boxes[0].state.tunnel!.names;
     const lan = vpn.lab.adopt(names.lan!);
     expect((await lan.run(['ip', '-4', '-o', 'addr', 'show'])).stdout).toContain('192.168.0.20/32');
+
+    // the same config again (the platform missed the answer) changes nothing: an open connection lives on
+    const boxNs = vpn.lab.adopt(names.box!);
+    const link = async () => (await boxNs.run(['ip', '-o', 'link', 'show', 'dev', names.wg])).stdout.split(':')[0];
+    const before = await link();
+    const stream = agent.stream('10.100.1.2', 8193);
+    await eventually(() => stream.heard.length >= 2, 5000, '长连接收到数据');
+    expect(await command('POST', BOX_API.vpn, config)).toMatchObject({ ret: 0 });
+    const count = stream.heard.length;
+    await eventually(() => stream.heard.length > count + 5, 5000, '重复下发后长连接继续收到数据');
+    expect(await link()).toBe(before);
+    expect(fleet.boxes[0].state.tunnel!.names.lan).toBe(names.lan);
+    await stream.close();
   });
 
   it('takes it down on DELETE /api/vpn: interface, LAN and NAT gone, the machine tools out of reach', async () => {
