@@ -167,6 +167,13 @@ export class SimulatedBox {
 
   start(): void {
     const gw = this.state.gatewayId;
+    // a box that was given a tunnel brings it up again at boot, before it is online: the platform sends it again
+    // only when what the box last acknowledged differs
+    const saved = this.state.tunnel?.saved();
+    if (saved) {
+      this.state.vpn = saved;
+      this.state.tunnel!.apply(saved).catch((err: unknown) => (this.stats.lastError = `${gw}: 隧道恢复失败 ${(err as Error).message}`));
+    }
     const client = mqtt.connect(this.options.url, {
       clientId: gw,
       username: gw,

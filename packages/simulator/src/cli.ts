@@ -31,7 +31,8 @@ const HELP = `模拟网关 / simulated boxes — npm run simulate -- [选项 opt
                       each box first delivers the history it kept for N days (from midnight N days ago), then live data
   --vpn               (root) 每台网关一条真实隧道: 平台下发 POST /api/vpn 后, 网关在自己的网络命名空间里建 WireGuard 接口,
                       背后的局域网命名空间里每台机床一个服务 (TCP 8193 回一行机床名, HTTP 80 一个页面); 退出时全部删除
-                      a real tunnel per box in network namespaces of its own, with its machine tools on a LAN behind it
+                      a real tunnel per box in network namespaces of its own, with its machine tools on a LAN behind it;
+                      网关保存下发的隧道配置 (<身份文件>.vpn.json), 重启后自行恢复 / boxes keep their tunnel across restarts
   --vpn-netns NAME    集线器端点所在的网络命名空间 (默认本机命名空间) the namespace where the hub's endpoint is reachable
   --vpn-underlay NET  网关底层链路网段, 每台一个 /30 (默认 198.19.0.0/16, 须在 198.18.0.0/15 内)
   --duration S        运行 S 秒后退出 run S seconds then exit (默认一直运行, Ctrl-C 退出)
@@ -139,7 +140,8 @@ async function main(): Promise<void> {
 
   const backfillFrom = backfillDays ? chinaMidnight(Date.now()) - backfillDays * 86_400_000 : null;
   if (args.vpn) {
-    vpnLab = await startVpnLab({ uplinkNetns: args['vpn-netns'], underlay, log: (line) => console.log(`[vpn] ${line}`) });
+    const keepFile = `${args.identities.replace(/\.json$/, '')}.vpn.json`;
+    vpnLab = await startVpnLab({ uplinkNetns: args['vpn-netns'], underlay, keepFile, log: (line) => console.log(`[vpn] ${line}`) });
     console.log(`--vpn: 网关的命名空间以 ${vpnLab.lab.prefix}- 开头, 底层链路 ${args['vpn-underlay']} → ${args['vpn-netns'] ?? '本机命名空间'}`);
   }
   const tunnels = vpnLab?.tunnelFor;

@@ -12,6 +12,8 @@ export interface BoxTunnel {
   apply(config: BoxVpnConfig): Promise<void>;
   /** Takes the tunnel down; nothing up is no error. */
   remove(): Promise<void>;
+  /** The config it was last given and keeps (a box keeps its tunnel across restarts), or null. */
+  saved(): BoxVpnConfig | null;
   /** The box's namespaces (for a person or a test to look into), once made. */
   readonly names: { box: string | null; lan: string | null; wg: string };
 }
@@ -28,6 +30,8 @@ export interface BoxNetworkOptions {
   machines: readonly { code: string; ip?: string }[];
   privateKey: string;
   log: Log;
+  /** Where the box keeps the config it was given, read at its start: a box comes back from a restart with its tunnel. */
+  keep: { read(): BoxVpnConfig | null; write(config: BoxVpnConfig | null): void };
 }
 
 /** The nftables table of the box's 1:1 NAT. */
@@ -119,13 +123,19 @@ export function boxNetwork(options: BoxNetworkOptions): BoxTunnel {
   };
 
   return {
-    apply: (config) => serial(() => apply(config)),
+    apply: (config) =>
+      serial(async () => {
+        await apply(config);
+        options.keep.write(config);
+      }),
     remove: () =>
       serial(async () => {
+        options.keep.write(null);
         if (!box) return;
         await takeDown(box);
         log(`${options.gatewayId}: 隧道已删除`);
       }),
+    saved: () => options.keep.read(),
     get names() {
       return { box: box?.name ?? null, lan: lan?.ns.name ?? null, wg };
     },

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { BOX_API, type HubState } from '@gw/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHub, type Hub } from '../../../server/src/vpn-hub/hub.js';
@@ -64,6 +67,12 @@ describe.skipIf(problem !== null)('a simulated box with --vpn, in network namesp
   let fleet: Fleet;
   const log = (line: string) => console.log(`[vpn] ${line}`);
   const command = (method: string, url: string, data?: unknown) => platform.command(GW, method, url, data);
+  const keepDir = mkdtempSync(path.join(tmpdir(), 'gw-sim-vpn-'));
+  const startBoxes = async () => {
+    vpn = await startVpnLab({ uplinkNetns: hubNs.name, underlay: underlayBlock('198.19.250.0/24') as Exclude<ReturnType<typeof underlayBlock>, string>, keepFile: path.join(keepDir, 'vpn.json'), log });
+    fleet = startFleet({ identities: [identity], url: broker.url, rate: 0.2, tunnels: vpn.tunnelFor });
+    await fleet.connected(10_000);
+  };
 
   beforeAll(async () => {
     // the hub's side: its namespace (the endpoint on its loopback) and the engineer's PC linked to it
@@ -86,11 +95,9 @@ describe.skipIf(problem !== null)('a simulated box with --vpn, in network namesp
     agent = await startAgent(client);
 
     // the box's side: the simulator's own lab, its underlay into the hub's namespace
-    vpn = await startVpnLab({ uplinkNetns: hubNs.name, underlay: underlayBlock('198.19.250.0/24') as Exclude<ReturnType<typeof underlayBlock>, string>, log });
     broker = await testBroker({ [GW]: SECRET });
     platform = await platformSide(broker.url, ['echo/+/v1'], 30_000);
-    fleet = startFleet({ identities: [identity], url: broker.url, rate: 0.2, tunnels: vpn.tunnelFor });
-    await fleet.connected(10_000);
+    await startBoxes();
   }, 60_000);
 
   afterAll(async () => {
@@ -99,6 +106,7 @@ describe.skipIf(problem !== null)('a simulated box with --vpn, in network namesp
     await broker?.close();
     await vpn?.cleanup();
     await lab?.cleanup();
+    rmSync(keepDir, { recursive: true, force: true });
   });
 
   it('brings its tunnel up on POST /api/vpn: its machine tools answer on 8193 and 80 through it, at their platform addresses, behind the NAT too', async () => {
@@ -143,6 +151,15 @@ describe.skipIf(problem !== null)('a simulated box with --vpn, in network namesp
     // and up again on the next POST, as after a reconnect
     expect(await command('POST', BOX_API.vpn, config)).toMatchObject({ ret: 0 });
     expect(await eventually(() => agent.tcp('10.100.1.2', 8193, 1000), 10_000, '重建后连接 M1 的 8193')).toBe(`机床 M1 (${GW})`);
+  });
+
+  it('comes back from a restart of the simulator with its tunnel, unasked, as a box keeps the config it was given', async () => {
+    await fleet.stop();
+    await vpn.cleanup();
+    expect(await agent.tcp('10.100.1.2', 8193, 1500)).toBeNull();
+    await startBoxes();
+    expect(fleet.boxes[0].state.vpn).toEqual(config);
+    expect(await eventually(() => agent.tcp('10.100.1.2', 8193, 1000), 15_000, '重启后连接 M1 的 8193')).toBe(`机床 M1 (${GW})`);
   });
 
   it('leaves nothing behind once the run cleans up', async () => {

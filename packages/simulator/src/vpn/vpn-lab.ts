@@ -5,13 +5,17 @@ import type { BoxIdentity } from '../identity.js';
 import { wgKeyPairOf } from '../wireguard.js';
 import { boxNetwork, type BoxTunnel } from './box-network.js';
 import { underlayLink } from './underlay.js';
-import type { Ipv4Block } from '@gw/contracts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { boxVpnConfigSchema, type BoxVpnConfig, type Ipv4Block } from '@gw/contracts';
+import { z } from 'zod';
 
 export interface VpnLabOptions {
   /** The namespace where the hub's endpoint is reachable (the demo's hub namespace); none: the machine's own. */
   uplinkNetns?: string;
   /** The block the boxes' underlay /30s are cut from (on 198.18.0.0/15). */
   underlay: Ipv4Block;
+  /** A file where each box keeps the tunnel config it was given (JSON by gateway id), so a restarted run has them. */
+  keepFile?: string;
   log: Log;
 }
 
@@ -21,6 +25,23 @@ export interface VpnLab {
   tunnelFor: (identity: BoxIdentity, index: number) => BoxTunnel;
   /** Removes every namespace, link and process the boxes made. */
   cleanup(): Promise<void>;
+}
+
+/** The configs kept in `file`; a missing file is none, and a config that no longer parses is dropped with a line. */
+function readKept(file: string | undefined, log: Log): Record<string, BoxVpnConfig> {
+  if (!file) return {};
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    return z.record(z.string(), boxVpnConfigSchema).parse(JSON.parse(text));
+  } catch (error) {
+    log(`忽略无法读取的隧道配置文件 ${file}: ${(error as Error).message.split('\n')[0]}`);
+    return {};
+  }
 }
 
 /** Why `--vpn` cannot run here, in one Chinese line, or null. */
@@ -43,12 +64,22 @@ export async function startVpnLab(options: VpnLabOptions): Promise<VpnLab> {
     }
   }
   const uplink = options.uplinkNetns ? lab.adopt(options.uplinkNetns) : 'root';
+  const kept = readKept(options.keepFile, options.log);
+  const keep = (gatewayId: string) => ({
+    read: () => kept[gatewayId] ?? null,
+    write(config: BoxVpnConfig | null) {
+      if (config) kept[gatewayId] = config;
+      else delete kept[gatewayId];
+      if (options.keepFile) writeFileSync(options.keepFile, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+    },
+  });
   return {
     lab,
     tunnelFor: (identity, index) => {
       const link = underlayLink(options.underlay, index);
       if (!link) throw new Error(`--vpn-underlay 网段太小, 容不下第 ${index + 1} 台网关`);
-      return boxNetwork({ lab, uplink, link, index, gatewayId: identity.gateway_id, machines: identity.machines, privateKey: wgKeyPairOf(identity).privateKey, log: options.log });
+      const { gateway_id: gatewayId, machines } = identity;
+      return boxNetwork({ lab, uplink, link, index, gatewayId, machines, privateKey: wgKeyPairOf(identity).privateKey, log: options.log, keep: keep(gatewayId) });
     },
     cleanup: () => lab.cleanup(),
   };
