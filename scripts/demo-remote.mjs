@@ -109,12 +109,18 @@ export async function prepareRemoteAccess({ root, dataDir, state, saveState, say
        */
       async engineer({ admin, identities }) {
         const boxes = await sim.demoVpnLicences({ ...admin, identities, count: VPN_BOXES, log: say });
+        const connected = await sim.demoTunnelsConnected({ ...admin, boxes, timeoutMs: 90_000 });
+        say(`隧道: ${connected}/${boxes.length} 台网关已连接集线器`);
+        const reach = await sim.demoMachineAddresses({ ...admin, boxes });
+        const lines = [
+          ` 远程访问 VPN:     集线器 ${hubNs.name} (${ENDPOINT}), ${connected}/${boxes.length} 台网关已连接, 日志 ${hubLog}`,
+          ...reach.map((box) => `   ${box.gateway_id}: ${box.machines.map((m) => `${m.code} ${m.ip}${m.lan_ip ? ` (本地IP ${m.lan_ip})` : ''}`).join(', ')}`),
+        ];
         if (!state.engineer) {
           const made = await sim.demoEngineerClient({ ...admin, name: '演示工程师的电脑', location: '演示命名空间' });
           if (typeof made === 'string') {
             // the 调试代理 route (clients) answers {id, address, config}; a platform without it says so here
-            say(`${made} — 工程师的 wg-quick 文件请在控制台 系统管理 → 调试代理 中创建`);
-            return [];
+            return [...lines, ` 工程师 engineer:  ${made}`, `   请在控制台 系统管理 → 调试代理 中创建客户端, 其 wg-quick 文件可在命名空间 ${engineer.name} 中使用`];
           }
           state.engineer = made;
           saveState();
@@ -122,12 +128,10 @@ export async function prepareRemoteAccess({ root, dataDir, state, saveState, say
         const file = path.join(dataDir, `${engineerIface}.conf`);
         writeFileSync(file, state.engineer.config.endsWith('\n') ? state.engineer.config : `${state.engineer.config}\n`, { mode: 0o600 });
         const session = boxes.length ? await sim.demoSession({ ...admin, clientId: state.engineer.id, deviceId: boxes[0].id, minutes: 120 }) : '没有持有 VPN 授权的网关';
-        const reach = await sim.demoMachineAddresses({ ...admin, boxes });
         const first = reach[0]?.machines[0];
         const exec = `ip netns exec ${engineer.name}`;
         return [
-          ` 远程访问 VPN:     集线器 ${hubNs.name} (${ENDPOINT}), 日志 ${hubLog}`,
-          ...reach.map((box) => `   ${box.gateway_id}: ${box.machines.map((m) => `${m.code} ${m.ip}${m.lan_ip ? ` (本地IP ${m.lan_ip})` : ''}`).join(', ')}`),
+          ...lines,
           ` 工程师 engineer:  调试代理 ${state.engineer.address}, 配置 ${file}`,
           typeof session === 'string' ? `   ${session} — 请在控制台 网关设备 → 远程访问 打开会话` : `   远程会话 #${session.id} (${session.status}): ${boxes[0].gateway_id} 全部机床, 120 分钟`,
           `   ${exec} wg-quick up ${file}`,

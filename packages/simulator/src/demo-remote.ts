@@ -74,6 +74,22 @@ export async function demoSession(options: Admin & { clientId: number; deviceId:
   return { id: answer.data.id, status: answer.data.status ?? '' };
 }
 
+/**
+ * Waits until every one of `boxes` is 已连接 (its tunnel acknowledged and its handshake seen by the hub), or
+ * `timeoutMs`; answers how many are.
+ */
+export async function demoTunnelsConnected(options: Admin & { boxes: DemoVpnBox[]; timeoutMs: number }): Promise<number> {
+  const api = client(options.api.replace(/\/$/, ''));
+  await login(api, options.user, options.password);
+  const until = Date.now() + options.timeoutMs;
+  for (;;) {
+    const rows: (Box & Partial<Pick<Device, 'tunnel_state'>>)[] = await boxesOf(api, options.boxes.map((b) => ({ gateway_id: b.gateway_id, secret: '', machines: [] })));
+    const connected = rows.filter((row) => row.tunnel_state === 'connected').length;
+    if (connected >= options.boxes.length || Date.now() > until) return connected;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /** A tunnelled box's machine tools at their platform addresses, what an engineer dials. */
 export interface DemoReach {
   gateway_id: string;
