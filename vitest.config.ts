@@ -7,8 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
 const licenseCheck = fileURLToPath(new URL('./packages/contracts/src/license-check.ts', import.meta.url));
+const netnsLab = fileURLToPath(new URL('./packages/simulator/src/netns/index.ts', import.meta.url));
 // the subpath first: '@gw/contracts' alone would also take '@gw/contracts/…'
-const alias = { '@gw/contracts/license-check': licenseCheck, '@gw/contracts': contracts };
+const alias = { '@gw/contracts/license-check': licenseCheck, '@gw/contracts': contracts, '@gw/simulator/netns': netnsLab };
 
 // The suites that start servers: one migrated, seeded database made once per run (each test file starts from a
 // copy of it) and passwords hashed at the test cost. `root` is the server package, relative to the project's root.
@@ -86,11 +87,12 @@ export default defineConfig({
     },
     projects: [
       { resolve: { alias }, test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
-      { resolve: { alias }, test: { name: 'simulator', root: 'packages/simulator', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, ...serverDatabase('../server') } },
+      { resolve: { alias }, test: { name: 'simulator', root: 'packages/simulator', exclude: [...configDefaults.exclude, ...NETNS_TESTS], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, ...serverDatabase('../server') } },
       ...splitByIsolation('server', 'packages/server', { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, ...serverDatabase('.') }),
-      // The WireGuard hub in network namespaces (root; wireguard-go, wg, nft), one file at a time: each makes
-      // namespaces, tunnels and traffic of its own, and a cut is timed. Without root or a tool each file says so and skips.
-      { resolve: { alias }, test: { name: 'vpn', root: 'packages/server', include: NETNS_TESTS, environment: 'node', maxWorkers: 1, testTimeout: 30_000, hookTimeout: 60_000 } },
+      // The WireGuard hub and the simulator's tunnelled boxes in network namespaces (root; wireguard-go, wg, nft), one
+      // file at a time: each makes namespaces, tunnels and traffic of its own, and a cut is timed. Without root or a
+      // tool each file says so and skips.
+      { resolve: { alias }, test: { name: 'vpn', root: '.', include: ['packages/server/**/*.netns.test.ts', 'packages/simulator/**/*.netns.test.ts'], exclude: [...configDefaults.exclude, '**/dist/**'], environment: 'node', maxWorkers: 1, testTimeout: 30_000, hookTimeout: 60_000 } },
       ...splitByIsolation('web', 'packages/web', { environment: 'jsdom', setupFiles: ['src/test/setup.ts'], testTimeout: 30_000 }, ['src/test/shared-worker.tsx']),
     ],
   },

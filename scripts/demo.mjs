@@ -5,8 +5,11 @@
 // at real addresses, 50 boxes bought with a 进货单 and sold to them with 出货单, machine tools and licences (one
 // running out within 7 days), tags, short links and one 客户-role user per factory (identities kept in
 // data/demo/identities.json). Then it runs the simulated boxes, which first deliver through MQTT the 7 days of
-// history they "kept" (states, parts, alarms, traffic), and rolls a firmware release out to one factory. Ctrl-C
-// takes the boxes offline and stops the server. A second run reuses everything and delivers no history twice.
+// history they "kept" (states, parts, alarms, traffic), and rolls a firmware release out to one factory. Run as
+// root it also shows remote access (demo-remote.mjs): a WireGuard hub in a network namespace, 5 boxes with a vpn
+// licence and real tunnels, and a wg-quick file for an engineer's namespace; as a normal user it says so in one
+// line and goes on. Ctrl-C takes the boxes offline, removes the namespaces and stops the server. A second run
+// reuses everything and delivers no history twice.
 //
 //   npm run demo [-- --boxes 50] [--rate 0.5] [--port 9527] [--mqtt-port N] [--build]
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from './built-server.mjs';
+import { prepareRemoteAccess } from './demo-remote.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
@@ -91,6 +95,15 @@ if (!(await portFree(port))) {
 }
 const mqttPort = Number(args['mqtt-port']) || (await freePort());
 
+// remote access (root only): the hub's namespace and key before the server, which is told where the hub is
+const say = (line) => console.log(`[demo] ${line}`);
+let remote = null;
+try {
+  remote = await prepareRemoteAccess({ root, dataDir, state, saveState, say });
+} catch (err) {
+  say(`远程访问演示未能启动, 本次跳过: ${err.message}`);
+}
+
 // 3. the server, detached from the terminal so Ctrl-C reaches it only after the boxes went offline
 const logFile = path.join(dataDir, 'server.log');
 const log = createWriteStream(logFile, { flags: 'a' });
@@ -110,6 +123,7 @@ const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/ma
     LOGIN_CAPTCHA: 'off',
     ADMIN_PASSWORD: state.admin_password,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...(remote?.serverEnv ?? {}),
   },
 });
 server.stdout.pipe(log);
@@ -126,6 +140,8 @@ async function stop(code = 0) {
     simulator.kill('SIGINT');
     await Promise.race([exited(simulator), new Promise((r) => setTimeout(r, 10_000))]);
   }
+  // the simulator removed its boxes' namespaces; the hub's and the engineer's go now
+  if (remote) await remote.stop().catch((err) => console.error(`[demo] 清理网络命名空间失败: ${err.message}`));
   if (server.exitCode === null) {
     server.kill('SIGTERM');
     await Promise.race([exited(server), new Promise((r) => setTimeout(r, 15_000))]);
@@ -157,11 +173,11 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 200));
 }
 console.log(`[demo] 服务器已就绪 (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+if (remote) await remote.startHub(port).catch((err) => say(`VPN 集线器未能启动: ${err.message}`));
 
 // 4. the fleet: provisioned on the first run (through the API, as the vendor's staff would), then dressed as a
 // platform in use; each step is recorded in demo.json, so a second run makes nothing twice
 const sim = await import(pathToFileURL(path.join(root, 'packages/simulator/dist/index.js')).href);
-const say = (line) => console.log(`[demo] ${line}`);
 const admin = { api: url, user: 'admin', password: state.admin_password };
 let fleetIdentities;
 try {
@@ -202,6 +218,7 @@ const simArgs = [
   '--mqtt', `mqtt://127.0.0.1:${mqttPort}`,
   '--rate', args.rate,
   ...(backfill ? ['--backfill-days', '7'] : []),
+  ...(remote?.simArgs ?? []),
 ];
 simulator = spawn(process.execPath, simArgs, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GW_PASSWORD: state.admin_password } });
 let [running, delivered, ready] = [false, !backfill, false];
@@ -227,13 +244,14 @@ async function whenRunning() {
       say(`固件推送未完成: ${err.message}`);
     }
   }
+  const remoteLines = remote ? await remote.engineer({ admin, identities: fleetIdentities }).catch((err) => [` 远程访问未完成: ${err.message}`]) : [];
   const users = (state.done.users ?? []).map((u) => `\n 客户用户 ${u.company.padEnd(4, '　')}  ${u.username} / ${u.password}`).join('');
   console.log(`
 ================================================================
  控制台 console:   ${url}/custom/
  管理员 admin:     admin / ${state.admin_password}${users}
  MQTT:             mqtt://127.0.0.1:${mqttPort}
- 演示数据 data:    ${dataDir} (删除即可重来 / delete to start over)
+ 演示数据 data:    ${dataDir} (删除即可重来 / delete to start over)${remoteLines.map((line) => `\n${line}`).join('')}
  LOGIN_CAPTCHA=off (演示专用 demo only)      Ctrl-C 停止 / stop
 ================================================================`);
 }

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { BOX_API, type BoxEcho, type BoxInfo, type BoxUpgrade, type BoxVpnConfig, type LicenseClaims, boxCommandSchema, boxUpgradeSchema, boxVpnConfigSchema } from '@gw/contracts';
 import { z } from 'zod';
 import { allowedCount, verifyCertificate } from './license.js';
+import type { BoxTunnel } from './vpn/box-network.js';
 
 /** The collection config a box keeps: how often it sends, and which machine tools it reads. */
 export const boxConfigSchema = z.object({
@@ -32,8 +33,10 @@ export interface BoxState {
   config: BoxConfig;
   /** Its WireGuard public key, reported in every announce (the private key stays with its identity). */
   wgPublicKey: string;
-  /** The tunnel the platform last gave it (POST /api/vpn), kept until DELETE; no real interface is made. */
+  /** The tunnel the platform last gave it (POST /api/vpn), kept until DELETE. */
   vpn: BoxVpnConfig | null;
+  /** Its real tunnel (`--vpn`: namespaces, WireGuard, a LAN of machine tools); without it the config is only kept. */
+  tunnel?: BoxTunnel;
   /** Starts a firmware update (it goes on after the answer); a box without one answers 404. */
   upgrade?: (order: BoxUpgrade) => Answer;
 }
@@ -81,7 +84,19 @@ function checkConfig(box: BoxState, config: BoxConfig): Answer | null {
   return null;
 }
 
-function route(box: BoxState, method: string, url: string, data: unknown): Answer {
+/** The tunnel made real when the box has one (`--vpn`): the answer waits for it, and a failure is a 500 saying why. */
+async function tunnelChange(box: BoxState, config: BoxVpnConfig | null): Promise<Answer> {
+  try {
+    if (config) await box.tunnel?.apply(config);
+    else await box.tunnel?.remove();
+  } catch (error) {
+    return fail(500, `隧道${config ? '配置' : '删除'}失败: ${(error as Error).message}`);
+  }
+  box.vpn = config;
+  return ok(config ? '隧道已配置' : '隧道已删除');
+}
+
+function route(box: BoxState, method: string, url: string, data: unknown): Answer | Promise<Answer> {
   const key = `${method} ${url.split('?')[0]}`;
   switch (key) {
     case `GET ${BOX_API.info}`:
@@ -115,12 +130,10 @@ function route(box: BoxState, method: string, url: string, data: unknown): Answe
     case `POST ${BOX_API.vpn}`: {
       const body = boxVpnConfigSchema.safeParse(data);
       if (!body.success) return badBody(body.error);
-      box.vpn = body.data;
-      return ok('隧道已配置');
+      return tunnelChange(box, body.data);
     }
     case `DELETE ${BOX_API.vpn}`:
-      box.vpn = null;
-      return ok('隧道已删除');
+      return tunnelChange(box, null);
     case `POST ${BOX_API.upgrade}`: {
       if (!box.upgrade) break;
       const body = upgradeBody.safeParse(data);
@@ -134,7 +147,7 @@ function route(box: BoxState, method: string, url: string, data: unknown): Answe
  * The box's answer to one `control` message, or null when it cannot be answered (no cmd_id to answer with).
  * A message that is not a well-formed command but names a cmd_id is answered 400.
  */
-export function answerCommand(box: BoxState, payload: Buffer | string): BoxEcho | null {
+export async function answerCommand(box: BoxState, payload: Buffer | string): Promise<BoxEcho | null> {
   let json: unknown;
   try {
     json = JSON.parse(payload.toString());
@@ -147,5 +160,5 @@ export function answerCommand(box: BoxState, payload: Buffer | string): BoxEcho 
     return typeof cmdId === 'string' && cmdId ? { cmd_id: cmdId, ret: 400, msg: '命令格式不正确' } : null;
   }
   const { cmd_id, method, url, data } = command.data;
-  return { cmd_id, ...route(box, method, url, data) };
+  return { cmd_id, ...(await route(box, method, url, data)) };
 }

@@ -5,6 +5,7 @@ import { type BoxState, answerCommand, installLicense } from './box-api.js';
 import { boxHistory } from './history.js';
 import { type BoxIdentity, fingerprintOf, iccidOf, imeiOf } from './identity.js';
 import { wgKeyPairOf } from './wireguard.js';
+import type { BoxTunnel } from './vpn/box-network.js';
 import { SimulatedMachine } from './machine.js';
 import { BoxUpgrader, type OtaCounters, type OtaFailStep } from './ota.js';
 
@@ -53,6 +54,8 @@ export interface BoxOptions {
   backfillFrom: number | null;
   /** Waits for a turn to deliver the history (the fleet lets a few boxes deliver at once); answers its release. */
   backfillTurn: () => Promise<() => void>;
+  /** A real tunnel for a box (`--vpn`); without it POST /api/vpn only keeps the config. */
+  tunnels?: (identity: BoxIdentity) => BoxTunnel;
   /** reconnect backoff: first delay and cap (ms) */
   backoffMs: number;
   maxBackoffMs: number;
@@ -119,6 +122,7 @@ export class SimulatedBox {
       license: null,
       wgPublicKey: wgKeyPairOf(identity).publicKey,
       vpn: null,
+      tunnel: options.tunnels?.(identity),
       config: {
         interval_ms: Math.max(100, Math.round(1000 / options.rate)),
         machines: identity.machines.map((m) => ({ ...m, enabled: true })),
@@ -163,6 +167,13 @@ export class SimulatedBox {
 
   start(): void {
     const gw = this.state.gatewayId;
+    // a box that was given a tunnel brings it up again at boot, before it is online: the platform sends it again
+    // only when what the box last acknowledged differs
+    const saved = this.state.tunnel?.saved();
+    if (saved) {
+      this.state.vpn = saved;
+      this.state.tunnel!.apply(saved).catch((err: unknown) => (this.stats.lastError = `${gw}: 隧道恢复失败 ${(err as Error).message}`));
+    }
     const client = mqtt.connect(this.options.url, {
       clientId: gw,
       username: gw,
@@ -180,7 +191,7 @@ export class SimulatedBox {
     client.on('error', (err) => {
       this.stats.lastError = `${gw}: ${err.message}`;
     });
-    client.on('message', (topic, payload) => this.command(payload));
+    client.on('message', (topic, payload) => void this.command(payload));
     this.dataTimer = setInterval(() => this.publishData(), this.state.config.interval_ms);
     this.trafficTimer = setInterval(() => this.publishTraffic(), this.options.trafficIntervalMs);
   }
@@ -337,11 +348,11 @@ export class SimulatedBox {
     this.send('traffic', JSON.stringify(traffic), { qos: 0 });
   }
 
-  private command(payload: Buffer): void {
+  private async command(payload: Buffer): Promise<void> {
     this.rx += payload.length + this.topic('control').length + MQTT_OVERHEAD;
     this.stats.commands += 1;
     const interval = this.state.config.interval_ms;
-    const echo = answerCommand(this.state, payload);
+    const echo = await answerCommand(this.state, payload);
     if (echo) this.send('echo', JSON.stringify(echo), { qos: 1 });
     if (this.state.config.interval_ms !== interval && this.dataTimer) {
       clearInterval(this.dataTimer);

@@ -7,6 +7,8 @@ import { chinaMidnight } from './history.js';
 import { readIdentities, writeIdentities } from './identity.js';
 import { OTA_FAIL_STEPS } from './ota.js';
 import { provisionFleet } from './provision.js';
+import { underlayBlock } from './vpn/underlay.js';
+import { startVpnLab, vpnProblem, type VpnLab } from './vpn/vpn-lab.js';
 
 const HELP = `模拟网关 / simulated boxes — npm run simulate -- [选项 options]
 
@@ -27,6 +29,12 @@ const HELP = `模拟网关 / simulated boxes — npm run simulate -- [选项 opt
   --ota-fail-at STEP  失败环节 where they fail: download | verify | install | rollback (重启后回到旧版本) (默认 install)
   --backfill-days N   每台网关先补发它"离线期间缓存"的 N 天历史 (从 N 天前的零点起: 状态、产量、报警、流量), 再发实时数据
                       each box first delivers the history it kept for N days (from midnight N days ago), then live data
+  --vpn               (root) 每台网关一条真实隧道: 平台下发 POST /api/vpn 后, 网关在自己的网络命名空间里建 WireGuard 接口,
+                      背后的局域网命名空间里每台机床一个服务 (TCP 8193 回一行机床名, HTTP 80 一个页面); 退出时全部删除
+                      a real tunnel per box in network namespaces of its own, with its machine tools on a LAN behind it;
+                      网关保存下发的隧道配置 (<身份文件>.vpn.json), 重启后自行恢复 / boxes keep their tunnel across restarts
+  --vpn-netns NAME    集线器端点所在的网络命名空间 (默认本机命名空间) the namespace where the hub's endpoint is reachable
+  --vpn-underlay NET  网关底层链路网段, 每台一个 /30 (默认 198.19.0.0/16, 须在 198.18.0.0/15 内)
   --duration S        运行 S 秒后退出 run S seconds then exit (默认一直运行, Ctrl-C 退出)
   -h, --help          显示帮助`;
 
@@ -48,6 +56,9 @@ const OPTIONS = {
   'backfill-days': { type: 'string' },
   'ota-fail-rate': { type: 'string', default: '0' },
   'ota-fail-at': { type: 'string', default: 'install' },
+  vpn: { type: 'boolean', default: false },
+  'vpn-netns': { type: 'string' },
+  'vpn-underlay': { type: 'string', default: '198.19.0.0/16' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -61,9 +72,20 @@ function readArgs() {
 }
 const args = readArgs();
 
+/** The --vpn boxes' namespaces, removed on every way out. */
+let vpnLab: VpnLab | null = null;
+
+let failing = false;
+
 function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
+  if (!failing) {
+    failing = true;
+    console.error(message);
+    if (vpnLab) void vpnLab.cleanup().finally(() => process.exit(1));
+    else process.exit(1);
+  }
+  // the exit comes once the namespaces are gone; nothing of the run goes on meanwhile
+  throw new Error(message);
 }
 
 const positive = (name: string, text: string | undefined): number | undefined => {
@@ -85,6 +107,13 @@ async function main(): Promise<void> {
   const failAt = OTA_FAIL_STEPS.find((step) => step === args['ota-fail-at']);
   if (!failAt) fail(`--ota-fail-at 应为 ${OTA_FAIL_STEPS.join(' | ')}: ${args['ota-fail-at']}`);
   const keyFile = args['public-key'] ?? `${args.identities.replace(/\.json$/, '')}.public-key.pem`;
+  const underlay = underlayBlock(args['vpn-underlay']);
+  if (typeof underlay === 'string') fail(underlay);
+  if (args.vpn) {
+    // checked before anything is made: without root no namespace can be, and the run says so in one line
+    const problem = vpnProblem();
+    if (problem) fail(problem);
+  }
 
   if (args.provision || args['provision-only']) {
     if (!args.password) fail('--provision 需要 --password (或环境变量 GW_PASSWORD)');
@@ -110,8 +139,14 @@ async function main(): Promise<void> {
   if (!publicKeyPem) console.warn(`未找到平台公钥 ${keyFile}: 网关将以 403 拒绝 POST /api/license`);
 
   const backfillFrom = backfillDays ? chinaMidnight(Date.now()) - backfillDays * 86_400_000 : null;
+  if (args.vpn) {
+    const keepFile = `${args.identities.replace(/\.json$/, '')}.vpn.json`;
+    vpnLab = await startVpnLab({ uplinkNetns: args['vpn-netns'], underlay, keepFile, log: (line) => console.log(`[vpn] ${line}`) });
+    console.log(`--vpn: 网关的命名空间以 ${vpnLab.lab.prefix}- 开头, 底层链路 ${args['vpn-underlay']} → ${args['vpn-netns'] ?? '本机命名空间'}`);
+  }
+  const tunnels = vpnLab?.tunnelFor;
   const began = Date.now();
-  const fleet = startFleet({ identities, url: args.mqtt, rate, publicKeyPem, boxPassword: args['box-password'], ota: { failRate, failAt }, backfillFrom });
+  const fleet = startFleet({ identities, url: args.mqtt, rate, publicKeyPem, boxPassword: args['box-password'], ota: { failRate, failAt }, backfillFrom, tunnels });
   console.log(`模拟 ${identities.length} 台网关 → ${args.mqtt}, 每台 ${rate} 条/秒 (Ctrl-C 停止)`);
   if (backfillFrom !== null) {
     console.log(`补发 ${backfillDays} 天历史 (自 ${new Date(backfillFrom + 8 * 3_600_000).toISOString().slice(0, 10)} 零点起)…`);
@@ -145,6 +180,10 @@ async function main(): Promise<void> {
     clearInterval(report);
     console.log('正在下线所有模拟网关…');
     await fleet.stop();
+    if (vpnLab) {
+      await vpnLab.cleanup();
+      console.log('已删除所有网关的网络命名空间和隧道');
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
@@ -152,4 +191,10 @@ async function main(): Promise<void> {
   if (duration) setTimeout(() => void stop(), duration * 1000);
 }
 
-main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+main().catch((err: unknown) => {
+  try {
+    fail(err instanceof Error ? err.message : String(err));
+  } catch {
+    // leaving: fail() exits once the namespaces are removed
+  }
+});

@@ -53,7 +53,7 @@ export interface DemoDone {
   rollout?: number;
 }
 
-interface Box {
+export interface Box {
   id: number;
   gateway_id: string;
   customer_id: number;
@@ -62,7 +62,8 @@ interface Box {
 
 const day = 86_400_000;
 
-async function boxesOf(api: ApiClient, identities: BoxIdentity[]): Promise<Box[]> {
+/** The platform's rows of the identities' boxes (id, company), in pages of 1,000. */
+export async function boxesOf(api: ApiClient, identities: BoxIdentity[]): Promise<Box[]> {
   const wanted = new Set(identities.map((i) => i.gateway_id));
   const rows: Box[] = [];
   for (let page = 1; rows.length < wanted.size; page++) {

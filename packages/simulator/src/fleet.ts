@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { type BoxOptions, type FleetStats, SimulatedBox } from './box.js';
 import type { BoxIdentity } from './identity.js';
+import type { BoxTunnel } from './vpn/box-network.js';
 import { publicKey } from './license.js';
 import { type OtaOptions, otaFailures } from './ota.js';
 
@@ -27,6 +28,8 @@ export interface FleetOptions {
    * (see history.ts): the platform then has a past. Default none.
    */
   backfillFrom?: number | null;
+  /** A real tunnel for each box (`--vpn`, see vpn/vpn-lab.ts), by its place in `identities`. */
+  tunnels?: (identity: BoxIdentity, index: number) => BoxTunnel;
 }
 
 export interface Fleet {
@@ -114,7 +117,8 @@ export function startFleet(options: FleetOptions): Fleet {
     upgradesFailed: 0,
     downloadedBytes: 0,
   };
-  const boxes = options.identities.map((identity) => new SimulatedBox(identity, boxOptions, stats));
+  const tunnels = options.tunnels;
+  const boxes = options.identities.map((identity, i) => new SimulatedBox(identity, tunnels ? { ...boxOptions, tunnels: () => tunnels(identity, i) } : boxOptions, stats));
   const spread = options.connectSpreadMs ?? 10;
   const starts = boxes.map((box, i) => setTimeout(() => box.start(), i * spread));
 

@@ -11,7 +11,16 @@ import { z } from 'zod';
 export const boxIdentitySchema = z.object({
   gateway_id: gatewayIdSchema,
   secret: z.string().min(1),
-  machines: z.array(z.object({ code: z.string().min(1).max(64), category: z.string().min(1).max(32) })).max(100),
+  machines: z
+    .array(
+      z.object({
+        code: z.string().min(1).max(64),
+        category: z.string().min(1).max(32),
+        /** Its address in the box's /24 as the platform gave it (--provision writes it); a --vpn box's LAN puts it there. */
+        ip: z.string().max(15).optional(),
+      }),
+    )
+    .max(100),
   fingerprint: z.string().max(128).optional(),
   license: z.string().optional(),
   /** Its WireGuard private key (base64), made once by --provision; it stays in this file and is never sent. */

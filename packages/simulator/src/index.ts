@@ -8,3 +8,6 @@ export { provisionFleet, type CustomerSite, type ProvisionOptions } from './prov
 export { DEMO_RELEASE, DEMO_SITES, type DemoDone, type DemoSite, type DemoUser, demoRollout, dressDemo } from './demo.js';
 export { type BoxHistory, boxHistory, chinaMidnight } from './history.js';
 export { OTA_ERRORS, OTA_FAIL_STEPS, type OtaFailStep, type OtaOptions, otaFailures } from './ota.js';
+export { type DemoClient, type DemoReach, type DemoVpnBox, demoEngineerClient, demoMachineAddresses, demoSession, demoTunnelsConnected, demoVpnLicences } from './demo-remote.js';
+export { newWgKeyPair, wgPublicKey } from './wireguard.js';
+export { vpnProblem } from './vpn/vpn-lab.js';

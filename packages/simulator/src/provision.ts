@@ -126,7 +126,7 @@ async function findOrCreate<T extends { id: number }>(
 }
 
 /** 1–3 machine tools of mixed brands. */
-function machinesFor(): { code: string; category: (typeof BRANDS)[number] }[] {
+function machinesFor(): { code: string; category: (typeof BRANDS)[number]; ip?: string }[] {
   const count = 1 + Math.floor(Math.random() * 3);
   return Array.from({ length: count }, (_, i) => ({ code: `M${i + 1}`, category: BRANDS[Math.floor(Math.random() * BRANDS.length)] }));
 }
@@ -215,13 +215,14 @@ export async function provisionFleet(options: ProvisionOptions): Promise<{ ident
     });
     for (const m of machines) {
       const models = MODELS[m.category];
-      await api.must(`创建机床 ${gateway_id}/${m.code} `, 'POST', MACHINE_PATH, {
+      // the address the platform gave it: where a --vpn box's LAN puts this machine tool
+      ({ ip: m.ip } = await api.must<{ ip: string }>(`创建机床 ${gateway_id}/${m.code} `, 'POST', MACHINE_PATH, {
         device_id: box.id,
         code: m.code,
         name: `${m.code} 加工中心`,
         category: m.category,
         model: models[Math.floor(Math.random() * models.length)],
-      });
+      }));
     }
     identities.push({ gateway_id, secret: box.secret, machines, fingerprint, license: license.certificate, wg_private_key: newWgKeyPair().privateKey });
     deviceIds.push(box.id);

@@ -5,9 +5,8 @@ import { HubStateError } from './errors.js';
 import { hostProblem } from './host.js';
 import { createHub, type Hub } from './hub.js';
 import { generateKeyPair } from './keys.js';
-import { createLab, type Lab, type Namespace } from './test/netns.js';
-import { startAgent, startMachine, type Agent, type Machine } from './test/services.js';
-import { startTunnel } from './test/tunnel.js';
+import { createRunner } from './runner.js';
+import { createLab, startAgent, startMachine, startTunnel, type Agent, type Lab, type Machine, type Namespace } from '@gw/simulator/netns';
 
 // Needs root, iproute2, wg, nft and (without kernel WireGuard) wireguard-go: said in one line when skipped.
 const problem = hostProblem();
@@ -44,7 +43,8 @@ describe.skipIf(problem !== null)('the hub, in network namespaces', () => {
   const fromClient = (machine: Machine) => machine.heard.filter((entry) => entry.line.endsWith(` ${CLIENT}`));
 
   beforeAll(async () => {
-    lab = await createLab('gwh');
+    // the hub's own runner, so the hub's code runs here as in production
+    lab = await createLab('gwh', { runner: createRunner });
     hubNs = await lab.namespace('hub');
     const [boxA, lanA, boxB, lanB, client] = await Promise.all(['boxa', 'lana', 'boxb', 'lanb', 'client'].map((short) => lab.namespace(short)));
     // the underlay: a veth from the hub to each box and to the engineer's PC, on 198.18.0.0/15

@@ -13,7 +13,7 @@ import { type FleetWorld, fleetWorld } from '../test/fleet.js';
 import { type TestApp, createTestApp } from '../test/harness.js';
 import { hostProblem } from './host.js';
 import { generateKeyPair } from './keys.js';
-import { createLab, type Lab, type Namespace } from './test/netns.js';
+import { createLab, type Lab, type Namespace } from '@gw/simulator/netns';
 
 // Needs root, iproute2, wg, nft and (without kernel WireGuard) wireguard-go: said in one line when skipped.
 const problem = hostProblem();

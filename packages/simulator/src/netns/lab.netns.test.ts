@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findTool, hostProblem } from '../host.js';
-import { createRunner } from '../runner.js';
-import { createLab, REGISTRY, type Lab } from './netns.js';
+import { createLab, REGISTRY, type Lab } from './lab.js';
+import { createRunner } from './run.js';
+import { labProblem } from './host.js';
 
-const problem = hostProblem() ?? (findTool('wireguard-go') ? null : { message: 'wireguard-go 未安装' });
+const problem = labProblem(['ip', 'wireguard-go']);
 if (problem) console.log(`[vpn] 跳过命名空间工具的测试 (netns harness tests skipped): ${problem.message}`);
 
 const run = createRunner({ log: () => {} });
@@ -36,19 +36,19 @@ describe.skipIf(problem !== null)('the namespace laboratory', () => {
     await run(['ip', 'netns', 'exec', `${prefix}-x`, 'wireguard-go', `${prefix}wg`]);
     expect(await traces(prefix)).toHaveLength(4);
 
-    const lab = await createLab('gwz', quiet);
+    const lab = await createLab('gwz', { log: quiet });
     labs.push(lab);
     expect(await traces(prefix)).toEqual([]);
     expect(existsSync(`${REGISTRY}/${lab.prefix}.pid`)).toBe(true);
   });
 
   it('removes all it made, and gives the machine’s own namespace only a 198.18.0.0/15 address', async () => {
-    const lab = await createLab('gwz', quiet);
+    const lab = await createLab('gwz', { log: quiet });
     labs.push(lab);
     const ns = await lab.namespace('one');
     await expect(lab.link('root', '10.8.0.1/30', ns, '10.8.0.2/30')).rejects.toThrow(/198\.18\.0\.0\/15/);
     await lab.link('root', '198.18.250.1/30', ns, '198.18.250.2/30');
-    if (findTool('ping')) expect((await ns.run(['ping', '-c', '1', '-W', '2', '198.18.250.1'], { allowFailure: true })).code).toBe(0);
+    if (!labProblem(['ping'])) expect((await ns.run(['ping', '-c', '1', '-W', '2', '198.18.250.1'], { allowFailure: true })).code).toBe(0);
     await ns.run(['wireguard-go', lab.interfaceName('wg')]);
     ns.spawn(['sleep', '60']);
     expect((await traces(lab.prefix)).length).toBeGreaterThanOrEqual(4);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { blockContains, parseBlock, parseIpv4WithPrefix } from '@gw/contracts';
-import { createRunner, type Log, type Run } from '../runner.js';
+import { createRunner, type Log, type Run, type RunnerFactory } from './run.js';
 
 /**
  * A laboratory of network namespaces for tests of the hub, the simulator's boxes and the browser tests: everything
@@ -22,8 +22,8 @@ export interface Namespace {
   name: string;
   /** Runs a command inside it (`ip netns exec`): an argv, never a shell string. */
   run: Run;
-  /** Starts a long-running process inside it; the lab kills it at cleanup. */
-  spawn(argv: readonly string[]): ChildProcess;
+  /** Starts a long-running process inside it (with `env` added to this process's); the lab kills it at cleanup. */
+  spawn(argv: readonly string[], env?: Record<string, string>): ChildProcess;
 }
 
 export interface Lab {
@@ -33,10 +33,17 @@ export interface Lab {
   /** A new namespace, its loopback up. `short` (letters and digits, ≤ 9) names it within the run. */
   namespace(short: string): Promise<Namespace>;
   /**
-   * A veth pair between two namespaces (or the machine's own, `'root'`), each end given its address (`198.18.1.1/30`)
-   * and brought up. A root end must be on 198.18.0.0/15.
+   * A namespace this lab did not make (another run's hub, the demo's): the lab links into it, and what it
+   * links there goes with the lab's own end at cleanup, but the namespace itself is left alone.
    */
-  link(a: Namespace | 'root', aAddress: string, b: Namespace, bAddress: string): Promise<void>;
+  adopt(name: string): Namespace;
+  /** Removes one namespace the lab made, with every process inside it and the veths that end there. */
+  remove(ns: Namespace): Promise<void>;
+  /**
+   * A veth pair between two namespaces (or the machine's own, `'root'`), each end given its address (`198.18.1.1/30`)
+   * and brought up. A root end must be on 198.18.0.0/15. Answers the two ends' interface names.
+   */
+  link(a: Namespace | 'root', aAddress: string, b: Namespace, bAddress: string): Promise<{ a: string; b: string }>;
   /** An interface name unique on the machine (wireguard-go's control sockets share one folder): `<prefix><short>`. */
   interfaceName(short: string): string;
   /** Removes everything the lab made. Safe to call twice. */
@@ -75,18 +82,21 @@ function wireguardGoOf(prefix: string): number[] {
     .map(Number);
 }
 
+/** Deletes a namespace with every process inside it (and so the veths that end there). */
+async function deleteNamespace(run: Run, name: string): Promise<void> {
+  // a namespace lives on while a process is inside it, name or no name: its processes go first
+  const pids = (await run(['ip', 'netns', 'pids', name], { allowFailure: true })).stdout.split('\n').filter(Boolean).map(Number);
+  pids.forEach(killPid);
+  await run(['ip', 'netns', 'del', name], { allowFailure: true });
+}
+
 /** Removes every namespace, process, link and socket named with `prefix`, and its registry entry. */
 async function cleanPrefix(run: Run, prefix: string): Promise<void> {
   const namespaces = (await run(['ip', 'netns', 'list'])).stdout
     .split('\n')
     .map((line) => line.split(' ')[0])
     .filter((name) => name.startsWith(`${prefix}-`));
-  for (const name of namespaces) {
-    // a namespace lives on while a process is inside it, name or no name: its processes go first
-    const pids = (await run(['ip', 'netns', 'pids', name], { allowFailure: true })).stdout.split('\n').filter(Boolean).map(Number);
-    pids.forEach(killPid);
-    await run(['ip', 'netns', 'del', name], { allowFailure: true });
-  }
+  for (const name of namespaces) await deleteNamespace(run, name);
   wireguardGoOf(prefix).forEach(killPid);
   const links = JSON.parse((await run(['ip', '-j', 'link', 'show'])).stdout || '[]') as { ifname: string }[];
   for (const link of links.filter((entry) => entry.ifname.startsWith(prefix))) await run(['ip', 'link', 'del', 'dev', link.ifname], { allowFailure: true });
@@ -113,13 +123,19 @@ async function cleanLeftovers(run: Run, log: Log): Promise<void> {
   }
 }
 
+export interface LabOptions {
+  log?: Log;
+  /** How commands are run; a test of the hub gives the hub's own runner, so the hub's code runs as in production. */
+  runner?: RunnerFactory;
+}
+
 /**
- * A new lab. `tag` (2–3 lowercase letters) tells whose runs these are (`gwh` the hub's tests); the run adds three
- * random letters, so two runs at once never share a name.
+ * A new lab. `tag` (2–3 lowercase letters) tells whose runs these are (`gwh` the hub's tests, `gws` the
+ * simulator's boxes); the run adds three random letters, so two runs at once never share a name.
  */
-export async function createLab(tag: string, log: Log = (line) => process.stderr.write(`[netns] ${line}\n`)): Promise<Lab> {
+export async function createLab(tag: string, { log = (line) => process.stderr.write(`[netns] ${line}\n`), runner = createRunner }: LabOptions = {}): Promise<Lab> {
   if (!/^[a-z]{2,3}$/.test(tag)) throw new Error(`tag 应为 2–3 个小写字母: ${tag}`);
-  const run = createRunner({ log });
+  const run = runner({ log });
   await cleanLeftovers(run, log);
   const prefix = tag + Array.from(randomBytes(3), (byte) => 'abcdefghijklmnopqrstuvwxyz'[byte % 26]).join('');
   mkdirSync(REGISTRY, { recursive: true });
@@ -128,22 +144,29 @@ export async function createLab(tag: string, log: Log = (line) => process.stderr
   const children = new Set<ChildProcess>();
   let links = 0;
 
+  const adopt = (name: string): Namespace => ({
+    name,
+    run: runner({ prefix: ['ip', 'netns', 'exec', name], log }),
+    spawn(argv, env) {
+      const child = spawn('ip', ['netns', 'exec', name, ...argv], { stdio: ['pipe', 'pipe', 'pipe'], env: env && { ...process.env, ...env } });
+      children.add(child);
+      child.on('exit', () => children.delete(child));
+      return child;
+    },
+  });
+
   const namespace = async (short: string): Promise<Namespace> => {
     if (!/^[a-z0-9]{1,9}$/.test(short)) throw new Error(`命名空间简称应为 1–9 个小写字母或数字: ${short}`);
     const name = `${prefix}-${short}`;
     await run(['ip', 'netns', 'add', name]);
-    const inside = createRunner({ prefix: ['ip', 'netns', 'exec', name], log });
-    await inside(['ip', 'link', 'set', 'dev', 'lo', 'up']);
-    return {
-      name,
-      run: inside,
-      spawn(argv) {
-        const child = spawn('ip', ['netns', 'exec', name, ...argv], { stdio: ['pipe', 'pipe', 'pipe'] });
-        children.add(child);
-        child.on('exit', () => children.delete(child));
-        return child;
-      },
-    };
+    const ns = adopt(name);
+    await ns.run(['ip', 'link', 'set', 'dev', 'lo', 'up']);
+    return ns;
+  };
+
+  const remove = async (ns: Namespace) => {
+    if (!ns.name.startsWith(`${prefix}-`)) throw new Error(`不是本实验室创建的命名空间: ${ns.name}`);
+    await deleteNamespace(run, ns.name);
   };
 
   const link: Lab['link'] = async (a, aAddress, b, bAddress) => {
@@ -161,6 +184,7 @@ export async function createLab(tag: string, log: Log = (line) => process.stderr
     await aRun(['ip', 'link', 'set', 'dev', aName, 'up']);
     await b.run(['ip', 'addr', 'add', bAddress, 'dev', bName]);
     await b.run(['ip', 'link', 'set', 'dev', bName, 'up']);
+    return { a: aName, b: bName };
   };
 
   let cleaned = false;
@@ -168,6 +192,8 @@ export async function createLab(tag: string, log: Log = (line) => process.stderr
     prefix,
     run,
     namespace,
+    adopt,
+    remove,
     link,
     interfaceName: (short) => {
       const name = `${prefix}${short}`;

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { Namespace } from './netns.js';
+import type { Namespace } from './lab.js';
 import { AGENT_SCRIPT, MACHINE_SCRIPT } from './scripts.js';
 
 /** A line a process printed, with when it arrived. */
@@ -44,10 +44,19 @@ export interface Machine {
 
 /** A machine tool in `ns`: TCP 8193 answering a line naming it, HTTP 80 a page naming it (see MACHINE_SCRIPT). */
 export async function startMachine(ns: Namespace, name: string): Promise<Machine> {
-  const child = ns.spawn([process.execPath, '-e', MACHINE_SCRIPT, name]);
+  return (await startMachines(ns, [{ name, address: '0.0.0.0' }])).machine;
+}
+
+/**
+ * The machine tools of a LAN in `ns`, one process serving each on its own address. `heard` is what reached any of
+ * them; `stop` ends the process (the lab ends it at cleanup otherwise).
+ */
+export async function startMachines(ns: Namespace, machines: readonly { name: string; address: string }[]): Promise<{ machine: Machine; stop: () => void }> {
+  const child = ns.spawn([process.execPath, '-e', MACHINE_SCRIPT, ...machines.flatMap((m) => [m.name, m.address])]);
   const { heard, until } = listen(child);
-  await until((line) => line === 'ready', 15_000, `机床 ${name} 启动`);
-  return { name, heard };
+  const names = machines.map((m) => m.name).join('、');
+  await until((line) => line === 'ready', 15_000, `机床 ${names} 启动`);
+  return { machine: { name: names, heard }, stop: () => void child.kill('SIGKILL') };
 }
 
 export interface Stream {
