@@ -1,5 +1,5 @@
 // Remote access (the VPN hub) on this machine, entirely inside network namespaces the hub's own lab makes
-// (packages/server/src/vpn-hub/test/netns.ts) and removes afterwards, also on Ctrl-C or a failure:
+// (packages/simulator/src/netns, the hub's tests' lab) and removes afterwards, also on Ctrl-C or a failure:
 //   1. the hub core (vpn-hub/hub.ts) holding 1,000 boxes, 200 engineers' clients and 200 flows: its first full
 //      apply (fail-closed start), a full reconcile with nothing changed, and ONE change (a flow, a peer) — beside
 //      the same commands sent bare (nft, wg, ip with the rendered content, no validation, no reads, no diff);
@@ -43,11 +43,11 @@ if (problem) {
   console.log(`bench/vpn.mjs: skipped — ${problem.message}`);
   process.exit(0);
 }
-const [{ createHub }, { generateKeyPair }, { createLab }, { startTunnel }, nft, wg, link, iface, { parseHubState }] = await Promise.all([
+const [{ createHub }, { generateKeyPair }, { createLab, startTunnel }, { createRunner }, nft, wg, link, iface, { parseHubState }] = await Promise.all([
   src('hub.ts'),
   src('keys.ts'),
-  src('test/netns.ts'),
-  src('test/tunnel.ts'),
+  import(new URL('../packages/simulator/src/netns/index.ts', import.meta.url).href),
+  src('runner.ts'),
   src('nft.ts'),
   src('wg.ts'),
   src('link.ts'),
@@ -103,7 +103,7 @@ const stateOf = ({ flows = [], extraClients = 0 } = {}) => ({
 
 // ---- the lab, removed on every way out -----------------------------------------------------------------------
 
-const lab = await createLab('gwb', (line) => process.stderr.write(`[netns] ${line}\n`));
+const lab = await createLab('gwb', { log: (line) => process.stderr.write(`[netns] ${line}\n`), runner: createRunner });
 const children = new Set();
 let stopping = false;
 async function stop(code) {
