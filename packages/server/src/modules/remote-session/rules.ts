@@ -62,7 +62,8 @@ export const checkOpening =
         gateway_id: device.gateway_id,
         customer_id: device.customer_id,
         state: device.state,
-        vpn: sql<boolean>`coalesce((select license.vpn from license where license.device_id = ${device.id} and ${licenseInForce}
+        // named in full: the ORM writes a lone column of the outer table unqualified, which the subquery would read as its own
+        vpn: sql<boolean>`coalesce((select license.vpn from license where license.device_id = device.id and ${licenseInForce}
                                     order by license.iat desc, license.id desc limit 1), false)`,
       })
       .from(device)
