@@ -8,10 +8,12 @@
  * A machine tool: TCP port 8193 (like a CNC's data port) answers a line naming the machine, then a numbered line
  * every 50 ms while the connection lasts; HTTP port 80 (like an HMI) a page naming it; UDP 8193 only listens.
  * It prints one line per thing that reached it (`tcp 10.9.0.2`, `http …`, `udp …`) and `ready` once listening.
+ * It listens on the address given after its name (several machine tools then share one LAN namespace), else on all.
  */
 export const MACHINE_SCRIPT = String.raw`
 const net = require('node:net'), http = require('node:http'), dgram = require('node:dgram');
 const name = process.argv[1];
+const host = process.argv[2] || '0.0.0.0';
 const say = (line) => process.stdout.write(line + '\n');
 let waiting = 3;
 const listening = () => { if (--waiting === 0) say('ready'); };
@@ -22,15 +24,15 @@ net.createServer((socket) => {
   let n = 0;
   const tick = setInterval(() => socket.write(name + ' ' + ++n + '\n'), 50);
   socket.on('close', () => clearInterval(tick));
-}).listen(8193, '0.0.0.0', listening);
+}).listen(8193, host, listening);
 http.createServer((req, res) => {
   say('http ' + req.socket.remoteAddress);
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.end('<h1>' + name + '</h1>\n');
-}).listen(80, '0.0.0.0', listening);
+}).listen(80, host, listening);
 const udp = dgram.createSocket('udp4');
 udp.on('message', (message, from) => say('udp ' + from.address));
-udp.bind(8193, '0.0.0.0', listening);
+udp.bind(8193, host, listening);
 `;
 
 /**

@@ -42,9 +42,12 @@ export interface Machine {
   heard: Heard[];
 }
 
-/** A machine tool in `ns`: TCP 8193 answering a line naming it, HTTP 80 a page naming it (see MACHINE_SCRIPT). */
-export async function startMachine(ns: Namespace, name: string): Promise<Machine> {
-  const child = ns.spawn([process.execPath, '-e', MACHINE_SCRIPT, name]);
+/**
+ * A machine tool in `ns`: TCP 8193 answering a line naming it, HTTP 80 a page naming it (see MACHINE_SCRIPT), on
+ * `host` when given (several machine tools in one LAN namespace), else on every address.
+ */
+export async function startMachine(ns: Namespace, name: string, host?: string): Promise<Machine> {
+  const child = ns.spawn([process.execPath, '-e', MACHINE_SCRIPT, name, ...(host ? [host] : [])]);
   const { heard, until } = listen(child);
   await until((line) => line === 'ready', 15_000, `机床 ${name} 启动`);
   return { name, heard };
