@@ -67,14 +67,16 @@ export interface HubProcess {
   applied(): number;
   /** Its interface's peers' public keys. */
   peers(): Promise<string[]>;
+  /** Resolves once the first start has applied its first state (the lab does not wait for it: set up meanwhile). */
+  ready(): Promise<void>;
   /** Stops it with SIGTERM (the table and the interface stay) and starts a new one; answers ms until it applied a state. */
   restart(): Promise<number>;
 }
 
 export interface LabSite {
   box: LabBox;
-  /** The LAN namespace behind the box, its gateway the box's first host of the machine /24. */
-  lan: Namespace;
+  /** The LAN namespace behind the box, its gateway the box's first host of the machine /24; null without machine tools. */
+  lan: Namespace | null;
   machines: Machine[];
 }
 
@@ -93,7 +95,7 @@ export interface PlatformLab {
   /**
    * A box with its site: a box namespace on the underlay (its tunnel made from what the platform sends it over
    * MQTT), a LAN namespace behind it holding each machine tool at its platform address (IP dialog), its gateway
-   * the box. `machines` must all lie in one /24, the box's machine_net.
+   * the box. `machines` must all lie in one /24, the box's machine_net; none: no LAN.
    */
   site(short: string, box: { gatewayId: string; secret: string }, machines: { ip: string; name: string }[]): Promise<LabSite>;
   /** An engineer's PC in a namespace of its own, its tunnel set up from the wg-quick file the platform answered. */
@@ -177,6 +179,9 @@ export async function createPlatformLab(tag: string, options: { services?: reado
       await eventually(() => applied() > before, 30_000, '集线器应用了第一个状态');
       return Date.now() - started;
     };
+    // started now and waited for by whoever needs it: the world a test builds through the API meanwhile is its own
+    const firstStart = startHub();
+    firstStart.catch(() => undefined);
     const hub: HubProcess = {
       ns: hubNs,
       iface,
@@ -184,7 +189,9 @@ export async function createPlatformLab(tag: string, options: { services?: reado
       output,
       applied,
       peers: async () => (await hubNs.run(['wg', 'show', iface, 'peers'])).stdout.split('\n').filter(Boolean),
+      ready: async () => void (await firstStart),
       async restart() {
+        await firstStart;
         const old = made.hub!;
         const exited = new Promise((resolve) => old.once('exit', resolve));
         old.kill('SIGTERM');
@@ -192,8 +199,6 @@ export async function createPlatformLab(tag: string, options: { services?: reado
         return startHub();
       },
     };
-    await startHub();
-
     let links = 0;
     /** A namespace on the underlay: a /30 to the hub namespace, and the hub's endpoint reached through it. */
     const onUnderlay = async (short: string) => {
@@ -210,17 +215,21 @@ export async function createPlatformLab(tag: string, options: { services?: reado
       hub,
       endpointIp,
       async site(short, identity, machines) {
-        const nets = new Set(machines.map((machine) => machine.ip.split('.').slice(0, 3).join('.')));
-        if (nets.size !== 1) throw new Error(`一个现场的机床应在同一个 /24: ${machines.map((m) => m.ip).join(', ')}`);
-        const [lanNet] = nets;
         const ns = await onUnderlay(short);
-        const lan = await lab.namespace(`${short}lan`);
-        await lab.link(ns, `${lanNet}.1/24`, lan, `${machines[0].ip}/24`);
-        const lanIf = JSON.parse((await lan.run(['ip', '-j', 'addr', 'show'])).stdout).find((entry: { ifname: string }) => entry.ifname !== 'lo').ifname as string;
-        for (const machine of machines.slice(1)) await lan.run(['ip', 'addr', 'add', `${machine.ip}/24`, 'dev', lanIf]);
-        await lan.run(['ip', 'route', 'add', 'default', 'via', `${lanNet}.1`]);
-        await ns.run(['sysctl', '-q', '-w', 'net.ipv4.ip_forward=1']);
-        const started = await Promise.all(machines.map((machine) => startMachine(lan, machine.name, machine.ip)));
+        let lan: Namespace | null = null;
+        let started: Machine[] = [];
+        if (machines.length) {
+          const nets = new Set(machines.map((machine) => machine.ip.split('.').slice(0, 3).join('.')));
+          if (nets.size !== 1) throw new Error(`一个现场的机床应在同一个 /24: ${machines.map((m) => m.ip).join(', ')}`);
+          const [lanNet] = nets;
+          const inside = (lan = await lab.namespace(`${short}lan`));
+          await lab.link(ns, `${lanNet}.1/24`, inside, `${machines[0].ip}/24`);
+          const lanIf = (JSON.parse((await inside.run(['ip', '-j', 'addr', 'show'])).stdout) as { ifname: string }[]).find((entry) => entry.ifname !== 'lo')!.ifname;
+          for (const machine of machines.slice(1)) await inside.run(['ip', 'addr', 'add', `${machine.ip}/24`, 'dev', lanIf]);
+          await inside.run(['ip', 'route', 'add', 'default', 'via', `${lanNet}.1`]);
+          await ns.run(['sysctl', '-q', '-w', 'net.ipv4.ip_forward=1']);
+          started = await Promise.all(machines.map((machine) => startMachine(inside, machine.name, machine.ip)));
+        }
         const box = await startLabBox({ ...identity, mqttUrl: platform.mqttUrl, ns, interfaceName: lab.interfaceName(short) });
         made.boxes.push(box);
         return { box, lan, machines: started };
