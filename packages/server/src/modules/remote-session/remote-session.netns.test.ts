@@ -15,7 +15,7 @@ import { customer, device, role } from '../../db/schema.js';
 import { usePasswordCostForTests } from '../../lib/password.js';
 import { type FleetWorld, fleetWorld } from '../../test/fleet.js';
 import { hostProblem } from '../../vpn-hub/host.js';
-import { generateKeyPair } from '../../vpn-hub/keys.js';
+import { generateKeyPair, publicKeyOf } from '../../vpn-hub/keys.js';
 import { createPlatformLab, type Engineer, eventually, type LabSite, type PlatformLab } from '../../vpn-hub/test/platform-lab.js';
 import { startMachine, type Agent, type Machine } from '../../vpn-hub/test/services.js';
 
@@ -46,7 +46,9 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
   /** The vendor's engineer, A's approver (a user of company A), a user of company B. */
   const tokens = { engineer: '', approverA: '', userB: '' };
   let engineer: Engineer;
-  let engineerClient: { id: number; address: string };
+  let engineerClient: { id: number; address: string; publicKey: string };
+  /** A client of B's user, made when B's user first tries A's box. */
+  let clientB: number;
   const licences: Record<string, number> = {};
   const machines: Record<string, { id: number; ip: string; name: string }> = {};
 
@@ -131,7 +133,7 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
 
     // the engineer's PC, set up from the file 调试代理 answered (the private key in it, made by the platform)
     const created = await ok<{ id: number; address: string; public_key: string; config: string }>('POST', DEBUG_CLIENT_PATH, tokens.engineer, { name: '笔记本', location: '上海' });
-    engineerClient = { id: created.id, address: created.address };
+    engineerClient = { id: created.id, address: created.address, publicKey: created.public_key };
     const identity = (id: string) => ({ gatewayId: id, secret: w.secrets[id] });
     [a1, b1, a0, engineer] = await Promise.all([p.site('a1', identity('RS-A1'), machinesA1), p.site('b1', identity('RS-B'), machinesB1), p.site('a0', identity('RS-A'), []), p.engineer('eng', created.config)]);
 
@@ -174,6 +176,7 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
       interface: { privateKey: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/), address: `${engineerClient.address}/32` },
       peer: { publicKey: p.hub.publicKey, endpoint: `${p.endpointIp}:51820`, allowedIps: ['10.8.0.0/16', '10.100.0.0/16'], keepalive: 25 },
     });
+    expect(publicKeyOf(engineer.file.interface.privateKey)).toBe(engineerClient.publicKey);
   });
 
   it('lets the engineer reach nothing while no session is open', async () => {
@@ -236,8 +239,8 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
         const res = await api('POST', `${REMOTE_SESSION_PATH}/${asked.id}/${action}`, tokens.userB);
         expect(res.statusCode, `${action}: ${res.body}`).toBe(404);
       }
-      const clientB = await ok<{ id: number }>('POST', DEBUG_CLIENT_PATH, tokens.userB, { name: '乙的电脑' });
-      const foreign = await api('POST', REMOTE_SESSION_PATH, tokens.userB, { client_id: clientB.id, device_id: w.boxes.a1, minutes: 30 });
+      clientB = (await ok<{ id: number }>('POST', DEBUG_CLIENT_PATH, tokens.userB, { name: '乙的电脑' })).id;
+      const foreign = await api('POST', REMOTE_SESSION_PATH, tokens.userB, { client_id: clientB, device_id: w.boxes.a1, minutes: 30 });
       expect(foreign.statusCode, foreign.body).toBe(404);
       // the vendor's superuser may not approve on the factory's behalf
       expect((await api('POST', `${REMOTE_SESSION_PATH}/${asked.id}/approve`, w.admin)).json().code).not.toBe(200);
@@ -266,8 +269,10 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
   it('refuses bad input in Chinese and leaves the hub as it was', async () => {
     const before = await hubSnapshot();
     const appliedBefore = p.hub.applied();
-    const refusals: [string, string, Record<string, unknown>, number, RegExp][] = [
-      ['a session for a foreign box', REMOTE_SESSION_PATH, { client_id: engineerClient.id, device_id: 999_999, minutes: 30 }, 404, /./],
+    const refusals: [string, string, Record<string, unknown>, number, RegExp, string?][] = [
+      ['a session for a box that does not exist', REMOTE_SESSION_PATH, { client_id: engineerClient.id, device_id: 999_999, minutes: 30 }, 404, /./],
+      ['a session for a box of another company', REMOTE_SESSION_PATH, { client_id: clientB, device_id: w.boxes.a1, minutes: 30 }, 404, /./, tokens.userB],
+      ['a session with a client of someone else', REMOTE_SESSION_PATH, { client_id: clientB, device_id: w.boxes.a1, minutes: 30 }, 400, /只能使用自己创建的调试代理/],
       ['too short', REMOTE_SESSION_PATH, { client_id: engineerClient.id, device_id: w.boxes.a1, minutes: 4 }, 400, /时长应在 5–1440 分钟之间/],
       ['too long', REMOTE_SESSION_PATH, { client_id: engineerClient.id, device_id: w.boxes.a1, minutes: 1441 }, 400, /时长应在 5–1440 分钟之间/],
       ['not a number', REMOTE_SESSION_PATH, { client_id: engineerClient.id, device_id: w.boxes.a1, minutes: '两小时' }, 400, /时长/],
@@ -277,8 +282,8 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
       ['a key of 31 bytes', DEBUG_CLIENT_PATH, { name: '短密钥', public_key: Buffer.alloc(31, 7).toString('base64') }, 400, /客户端公钥/],
       ['no name', DEBUG_CLIENT_PATH, { name: '   ' }, 400, /请输入名称/],
     ];
-    for (const [what, url, body, status, message] of refusals) {
-      const res = await api('POST', url, tokens.engineer, body);
+    for (const [what, url, body, status, message, token] of refusals) {
+      const res = await api('POST', url, token ?? tokens.engineer, body);
       expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
       expect(res.json().message, what).toMatch(message);
       expect(res.json().message, what).toMatch(/[\u4e00-\u9fff]/);
