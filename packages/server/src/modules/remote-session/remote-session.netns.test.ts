@@ -253,6 +253,8 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
       await flowsWithin(LIMIT);
       console.log(`[vpn] 审批通过 → 首字节 ${Date.now() - approvedAt} ms`);
       await act(tokens.engineer, asked.id, 'close');
+      // closed and cut before the next one is asked, so what follows is about that one alone
+      await eventually(async () => (await reachesA1(engineer.agent, 300)) === null, LIMIT, '结束后切断');
 
       const refused = await open(tokens.engineer, { device_id: w.boxes.a1 });
       expect(refused.status).toBe('pending');
