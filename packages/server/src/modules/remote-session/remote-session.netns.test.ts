@@ -103,6 +103,11 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
     (await p.hub.ns.run(['wg', 'show', p.hub.iface, 'allowed-ips'])).stdout.split('\n').sort(),
   ];
 
+  const settle = async () => {
+    await sleep(300);
+    return hubSnapshot();
+  };
+
   beforeAll(async () => {
     usePasswordCostForTests();
     p = await createPlatformLab('gwr');
@@ -269,7 +274,9 @@ describe.skipIf(problem !== null)('remote sessions through real tunnels', () => 
   });
 
   it('refuses bad input in Chinese and leaves the hub as it was', async () => {
-    const before = await hubSnapshot();
+    // the hub at rest first (the last test's sessions ended just now): two reads 300 ms apart that agree
+    let before = await hubSnapshot();
+    for (let again = await settle(); JSON.stringify(again) !== JSON.stringify(before); again = await settle()) before = again;
     const appliedBefore = p.hub.applied();
     const refusals: [string, string, Record<string, unknown>, number, RegExp, string?][] = [
       ['a session for a box that does not exist', REMOTE_SESSION_PATH, { client_id: engineerClient.id, device_id: 999_999, minutes: 30 }, 404, /./],
