@@ -56,7 +56,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (req) => {
       const [row] = await deps.db
-        .select({ name: debugClient.name, address: sql<string>`host(${debugClient.address})`, username: sql<string>`(select username from admin_user where admin_user.id = ${debugClient.user_id})` })
+        .select({ name: debugClient.name, address: sql<string>`host(${debugClient.address})`, username: sql<string>`coalesce((select username from admin_user where admin_user.id = debug_client.user_id), '')` })
         .from(debugClient)
         .where(sql`${debugClient.id} = ${req.params.id} and ${customerScope(req.user, debugClient.customer_id) ?? sql`true`}`);
       if (!row) throw notFound(MSG.notFound);
