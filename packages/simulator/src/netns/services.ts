@@ -42,9 +42,12 @@ export interface Machine {
   heard: Heard[];
 }
 
-/** A machine tool in `ns`: TCP 8193 answering a line naming it, HTTP 80 a page naming it (see MACHINE_SCRIPT). */
-export async function startMachine(ns: Namespace, name: string): Promise<Machine> {
-  return (await startMachines(ns, [{ name, address: '0.0.0.0' }])).machine;
+/**
+ * A machine tool in `ns`: TCP 8193 answering a line naming it, HTTP 80 a page naming it (see MACHINE_SCRIPT), on
+ * `address` when given (several machine tools in one LAN namespace), else on every address.
+ */
+export async function startMachine(ns: Namespace, name: string, address = '0.0.0.0'): Promise<Machine> {
+  return (await startMachines(ns, [{ name, address }])).machine;
 }
 
 /**
