@@ -1,6 +1,6 @@
 import type WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent } from '@gw/contracts';
+import { ACTION, type LiveEvent, REMOTE_SESSION_PATH } from '@gw/contracts';
 import type { SessionUser } from '../http/types.js';
 import { LiveTab, SLOW_BYTES } from './tab.js';
 
@@ -37,5 +37,25 @@ describe('a slow tab', () => {
     expect(kept).toBe(false);
     socket.bufferedAmount = 5 * 1024 * 1024;
     expect(tab.drain()).toBe(false);
+  });
+});
+
+describe('which tabs hear of a remote session', () => {
+  const session = (customer_id: number, user_id: number): LiveEvent => ({ type: 'remote_session', customer_id, user_id, session_id: 7, status: 'active', at: '2026-11-23T12:00:00Z' });
+  const tabOf = (id: number, roleMenu: { menu: string; action: number }[], customers: number[] | null) => {
+    const scoped = { id, scope: customers ? 'own' : 'all', customerId: customers?.[0] ?? null, grants: { superUser: false, roleMenu } } as unknown as SessionUser;
+    const tab = new LiveTab(slowSocket().socket as unknown as WebSocket, scoped, 't');
+    // the customers its scope holds, as refreshScope reads them
+    (tab as unknown as { customers: Set<number> | null }).customers = customers ? new Set(customers) : null;
+    return tab;
+  };
+
+  it('the sessions of its customers’ boxes with 远程会话’s 查询, and its own whatever its grants', () => {
+    const reader = [{ menu: REMOTE_SESSION_PATH, action: ACTION.query }];
+    expect(tabOf(1, reader, [10, 11]).sees(session(11, 99))).toBe(true);
+    expect(tabOf(1, reader, [10, 11]).sees(session(20, 99))).toBe(false);
+    expect(tabOf(1, [], [10]).sees(session(11, 99))).toBe(false);
+    expect(tabOf(99, [], [20]).sees(session(11, 99))).toBe(true);
+    expect(tabOf(1, reader, null).sees(session(11, 99))).toBe(true);
   });
 });

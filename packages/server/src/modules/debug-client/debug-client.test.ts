@@ -129,6 +129,8 @@ describe('调试代理: engineers’ WireGuard clients', () => {
   it('lists a company’s clients to its tree only', async () => {
     const mine = await makeClient(t, w.approverA.token, { name: '甲的电脑' });
     expect(mine.company_name).toBe('DC 甲集团');
+    const renamed = await t.api('PUT', `${DEBUG_CLIENT_PATH}/${mine.id}`, { token: w.approverA.token, body: { location: '车间' } });
+    expect(renamed.json().data, renamed.body).toMatchObject({ name: '甲的电脑', location: '车间', public_key: mine.public_key, address: mine.address });
     expect((await t.api('GET', `${DEBUG_CLIENT_PATH}/${mine.id}`, { token: w.customerB.token })).statusCode).toBe(404);
     expect((await t.api('GET', `${DEBUG_CLIENT_PATH}/${mine.id}/config`, { token: w.customerB.token })).statusCode).toBe(404);
     expect((await t.api('DELETE', `${DEBUG_CLIENT_PATH}/${mine.id}`, { token: w.customerB.token })).statusCode).toBe(404);

@@ -55,7 +55,10 @@ async function companyOf(req: FastifyRequest, tx: Tx): Promise<number> {
 export const clientColumns =
   (made: MadeKeys): NonNullable<Hooks['toColumns']> =>
   async (values, req, tx) => {
-    if (req.method !== 'POST') return { name: values.name, location: values.location };
+    if (req.method !== 'POST') {
+      const { name, location } = values;
+      return { ...(name !== undefined && { name }), ...(location !== undefined && { location }) };
+    }
     let publicKey = values.public_key ?? '';
     if (!publicKey) {
       const pair = newWgKeyPair();
