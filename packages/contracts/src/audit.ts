@@ -2,6 +2,8 @@ import { adminUserResource } from './admin-user.js';
 import { configResource } from './config.js';
 import { customerResource } from './customer.js';
 import { debugAudit } from './debug.js';
+import { debugClientResource } from './debug-client.js';
+import { remoteSessionResource } from './remote-session.js';
 import { flashBatchResource, rolloutResource, versionResource } from './firmware/index.js';
 import { deviceResource } from './fleet/device.js';
 import { deviceTagResource } from './fleet/tag.js';
@@ -35,6 +37,8 @@ export const AUDITED: readonly Audited[] = [
   buyOrderResource,
   sellOrderResource,
   debugAudit,
+  debugClientResource,
+  remoteSessionResource,
   trafficPlanResource,
   versionResource,
   rolloutResource,

@@ -24,6 +24,8 @@ export const customerWriteSchema = z.object({
   contact: z.string().trim().max(64).optional(),
   phone: z.string().trim().max(32).optional(),
   remark: z.string().trim().max(500).optional(),
+  /** 远程访问需审批: remote sessions on the company's boxes (and its subsidiaries') opened from outside its tree wait for its approval. */
+  remote_approval: z.boolean().optional(),
 });
 export type CustomerWrite = z.infer<typeof customerWriteSchema>;
 
@@ -43,6 +45,7 @@ export const customerSchema = z.object({
   phone: z.string(),
   remark: z.string(),
   is_vendor: z.boolean(),
+  remote_approval: z.boolean(),
   /** Boxes the company owns and users it has, itself (not its subsidiaries). */
   device_count: z.number(),
   user_count: z.number(),
@@ -74,6 +77,7 @@ export const customerResource = defineResource({
     phone: '联系电话',
     remark: '备注',
     is_vendor: '平台运营方',
+    remote_approval: '远程访问需审批',
     device_count: '设备数',
     user_count: '用户数',
     created_at: '创建时间',
@@ -93,8 +97,11 @@ export const customerResource = defineResource({
   tree: { pages: ['/manager/organization'] },
 });
 
-/** What a user may change of its own company through /user/custom_info. */
-export const customInfoUpdateSchema = customerWriteSchema.omit({ parent_id: true }).partial();
+/**
+ * What a user may change of its own company through /user/custom_info: not whether remote access needs approval,
+ * which only 客户管理's 修改 decides (any user could otherwise open its company's boxes to outsiders).
+ */
+export const customInfoUpdateSchema = customerWriteSchema.omit({ parent_id: true, remote_approval: true }).partial();
 
 /** A node of the company tree as the console keeps it in localStorage (the department tree). */
 export interface DepartmentNode {

@@ -4,12 +4,18 @@ import type { ResourceDescriptor } from './resource.js';
 import { menuPath } from './menus.js';
 
 /**
- * 调试代理 (/system/debug_client) and the box's remote configuration (设备 → 远程配置): the platform forwards a
+ * 远程调试 (the box drawer's tab) and the box's remote configuration (设备 → 远程配置): the platform forwards a
  * command of the box's own HTTP API over MQTT (control/<gw>/v1) and answers the box's reply (echo/<gw>/v1).
+ * A session belongs to one box; it is read under 网关设备's 查询 and written under its 远程调试 bit.
  */
-export const DEBUG_CLIENT_PATH = menuPath('debug');
-/** The boxes of the caller's scope a debug session may open on (`[{id, gateway_id, name}]`, searched by either). */
-export const DEBUG_DEVICES_URL = `${DEBUG_CLIENT_PATH}/devices`;
+export const DEBUG_SESSION_PATH = '/device/debug_session';
+/** The menu whose bits guard the console: 网关设备 (read = 查询, write = 远程调试). */
+export const DEBUG_SESSION_MENU = menuPath('device');
+/**
+ * The box picker of the console's former page under 调试代理: the drawer knows its box, so the server no longer
+ * answers it. Kept only until the console's page has moved into the drawer.
+ */
+export const DEBUG_DEVICES_URL = `${DEBUG_SESSION_PATH}/devices`;
 export const debugDeviceOptionSchema = z.object({ id: z.number(), gateway_id: z.string(), name: z.string() });
 
 export const BOX_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -28,11 +34,11 @@ export const boxRequestSchema = z.object({
 });
 export type BoxRequest = z.infer<typeof boxRequestSchema>;
 
-/** `POST /system/debug_client`: opens a debug session on a box (the box's row id). */
+/** `POST /device/debug_session` `{device_id}`: opens a debug session on a box (the box's row id). */
 export const debugOpenSchema = z.object({ device_id: idSchema });
 export type DebugOpen = z.infer<typeof debugOpenSchema>;
 
-/** `POST /system/debug_client/{id}/send`. */
+/** `POST /device/debug_session/{id}/send`. */
 export const debugSendSchema = boxRequestSchema;
 export type DebugSend = BoxRequest;
 
@@ -66,12 +72,12 @@ export const debugSessionSchema = z.object({
 });
 export type DebugSession = z.infer<typeof debugSessionSchema>;
 
-/** `GET /system/debug_client/{id}`: the session with its commands, oldest first. */
+/** `GET /device/debug_session/{id}`: the session with its commands, oldest first. */
 export const debugSessionDetailSchema = debugSessionSchema.extend({ command_list: z.array(debugCommandSchema) });
 export type DebugSessionDetail = z.infer<typeof debugSessionDetailSchema>;
 
 /**
- * What `POST /system/debug_client/{id}/send` and `POST /device/device/{id}/box_api` answer on success (ret 0):
+ * What `POST /device/debug_session/{id}/send` and `POST /device/device/{id}/box_api` answer on success (ret 0):
  * the box's reply. Other rets are mapped to the API contract (409/410/403/400/404 as HTTP statuses, anything
  * else a business refusal); 设备不在线 / 设备无响应 are business refusals (code ≥ 300).
  */
@@ -107,7 +113,7 @@ export const boxApiSchema = boxRequestSchema;
 export type BoxApi = BoxRequest;
 
 /**
- * 调试代理's audit: a session and its commands (logged under the session, its id is the record). Debugging has no
+ * 远程调试's audit: a session and its commands (logged under the session, its id is the record). The console has no
  * list of its own to carry it, so the operation log takes it from here.
  */
 export const debugAudit = {

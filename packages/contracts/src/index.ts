@@ -20,6 +20,8 @@ export * from './fleet/index.js';
 export * from './license.js';
 export * from './box/index.js';
 export * from './debug.js';
+export * from './debug-client.js';
+export * from './remote-session.js';
 export * from './address.js';
 export * from './gis.js';
 export * from './firmware/index.js';

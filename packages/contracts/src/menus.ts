@@ -82,7 +82,7 @@ export const MENUS: readonly MenuDef[] = [
     redirect: '/device/device',
     actions: [],
     children: [
-      { path: '/device/device', slug: 'device', title: 'device', zh: '网关设备', en: 'Devices', icon: 'HddOutlined', actions: [...CRUD, 'assign', 'tag', 'secret'] },
+      { path: '/device/device', slug: 'device', title: 'device', zh: '网关设备', en: 'Devices', icon: 'HddOutlined', actions: [...CRUD, 'assign', 'tag', 'secret', 'debug'] },
       // the list has no sheet; 导出 is a machine tool's alarm history (机床详情)
       {
         path: '/device/machinetool',
@@ -157,7 +157,10 @@ export const MENUS: readonly MenuDef[] = [
       },
       // a licence is revoked (修改), never deleted, and has no sheet
       { path: '/system/gen_license', slug: 'license', vendorOnly: true, title: 'genLicense', zh: '授权生成', en: 'Licences', icon: 'KeyOutlined', actions: ['query', 'add', 'edit'] },
-      { path: '/system/debug_client', slug: 'debug', title: 'debugClient', zh: '调试代理', en: 'Debug Agent', icon: 'BugOutlined', actions: CRUD },
+      // engineers' WireGuard clients (a PC or phone of one user) and the sessions that let one reach a box's machine tools
+      { path: '/system/debug_client', slug: 'debug-client', title: 'debugClient', zh: '调试代理', en: 'Debug Agent', icon: 'BugOutlined', actions: CRUD },
+      // 修改 ends a session (结束), 审批 approves or refuses one; a session is never edited nor deleted (its audit stays)
+      { path: '/system/remote_session', slug: 'remote-session', title: 'remoteSession', zh: '远程会话', en: 'Remote Sessions', icon: 'ApiOutlined', actions: ['query', 'add', 'edit', 'export', 'approve'] },
       { path: '/system/box_flasher', slug: 'flasher', vendorOnly: true, title: 'boxFlasher', zh: '刷机助手', en: 'Box Flasher', icon: 'ThunderboltOutlined', actions: WRITE },
       // both logs are written by the server and never edited or deleted
       { path: '/system/log', slug: 'operation-log', title: 'log', zh: '操作日志', en: 'Operation Log', icon: 'FileTextOutlined', actions: READ_EXPORT },
@@ -196,7 +199,9 @@ export function customerMenus(menus: readonly MenuDef[] = MENUS): MenuDef[] {
 
 /**
  * What the built-in 客户 role (id 2) grants a factory's user out of the box: its boxes (read, rename, locate,
- * remark, tag), their machine tools and 机床详情, traffic, the map, its tags, its boxes' movements and its exports.
+ * remark, tag), their machine tools and 机床详情, traffic, the map, its tags, its boxes' movements and its exports,
+ * its engineers' clients (调试代理) and remote sessions, approving those others open on its boxes. Not 远程调试 (the
+ * box's own API through the platform): a vendor's grant.
  */
 export const CUSTOMER_ROLE_MENUS: readonly RoleMenu[] = [
   { menu: '/device/device', action: ACTION.query | ACTION.edit | ACTION.tag },
@@ -206,6 +211,8 @@ export const CUSTOMER_ROLE_MENUS: readonly RoleMenu[] = [
   { menu: '/manager/tag', action: ACTION.query | ACTION.add | ACTION.edit | ACTION.delete },
   { menu: '/manager/device_flow', action: ACTION.query | ACTION.export },
   { menu: '/manager/export', action: ACTION.query | ACTION.delete },
+  { menu: '/system/debug_client', action: ACTION.query | ACTION.add | ACTION.edit | ACTION.delete },
+  { menu: '/system/remote_session', action: ACTION.query | ACTION.add | ACTION.edit | ACTION.export | ACTION.approve },
 ];
 
 /** The i18n key → title of every menu and of the pages beside them, in Chinese or English (the console's route titles). */

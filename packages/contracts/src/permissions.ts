@@ -4,7 +4,7 @@
  * Action bits of a role's menu entry: the five of every list, then the bits of declared actions (a menu
  * shows in the permission dialog only the ones its resource declares).
  */
-export const ACTION = { query: 1, add: 2, edit: 4, delete: 8, export: 16, assign: 32, tag: 64, secret: 128 } as const;
+export const ACTION = { query: 1, add: 2, edit: 4, delete: 8, export: 16, assign: 32, tag: 64, secret: 128, approve: 256, debug: 512 } as const;
 export type Action = keyof typeof ACTION;
 export const ALL_ACTIONS = Object.values(ACTION).reduce((all, bit) => all | bit, 0);
 

@@ -15,6 +15,8 @@ export const ACTION_TITLES: Record<Action, string> = {
   assign: '分配客户',
   tag: '打标签',
   secret: '重置密钥',
+  approve: '审批',
+  debug: '远程调试',
 };
 
 /** A role as the form writes it: `{name, parent_id, description, menus: [{menu, action}]}`. */

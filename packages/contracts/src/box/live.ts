@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RemoteSessionState } from '../remote-session.js';
 
 /** A machine tool's state derived from its brand's run status, emergency stop and alarms. */
 export const MACHINE_STATES = ['running', 'idle', 'alarm', 'offline'] as const;
@@ -49,6 +50,11 @@ export type LiveEvent =
   | { type: 'realtime'; customer_id: number; device_id: number; machine_id: number; ts: string; values: Record<string, unknown> }
   | { type: 'job'; user_id: number; job_id: number; status: string; progress: number }
   | { type: 'debug'; user_id: number; session_id: number; command_id: number; ret: number; msg: unknown }
+  /**
+   * A remote session changed (opened, approved, refused, ended): for tabs that may see the box's company with
+   * 远程会话's 查询, and for the user who asked for it.
+   */
+  | { type: 'remote_session'; customer_id: number; user_id: number; session_id: number; status: RemoteSessionState; at: string }
   /** A rollout moved (its state, or one box's: `device_id`); for tabs whose user has 版本管理's 查询. */
   | { type: 'rollout'; rollout_id: number; device_id: number | null; state: string; at: string };
 export type LiveEventType = LiveEvent['type'];

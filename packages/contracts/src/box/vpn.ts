@@ -17,6 +17,12 @@ export const boxVpnConfigSchema = z.object({
 });
 export type BoxVpnConfig = z.infer<typeof boxVpnConfigSchema>;
 
+/**
+ * The box's own services an engineer in a remote session may reach on its VPN address (its web pages): the
+ * rest of the box stays closed to engineers, its machine tools are reached on their own addresses.
+ */
+export const BOX_REMOTE_PORTS: readonly number[] = [80, 443];
+
 /** Seconds between the box's keepalives to the hub: under the 30 s most NATs keep a UDP mapping open. */
 export const BOX_VPN_KEEPALIVE = 25;
 

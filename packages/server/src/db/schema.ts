@@ -37,6 +37,8 @@ import type {
   RoleMenu,
   RolloutItemState,
   RolloutState,
+  RemoteSessionEndReason,
+  RemoteSessionState,
   RolloutTarget,
   VersionStatus,
   WechatNoticeKind,
@@ -68,6 +70,8 @@ export const customer = pgTable(
     phone: text('phone').notNull().default(''),
     remark: text('remark').notNull().default(''),
     is_vendor: boolean('is_vendor').notNull().default(false),
+    /** 远程访问需审批: remote sessions on its boxes (and its subsidiaries') opened from outside its tree wait for its approval. */
+    remote_approval: boolean('remote_approval').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -634,7 +638,7 @@ export const machineAlarm = pgTable(
   ],
 );
 
-/** 调试代理: a remote debug session an operator opened on a box. */
+/** 远程调试: a session of the box's own API an operator opened on a box (the box drawer's console). */
 export const debugSession = pgTable(
   'debug_session',
   {
@@ -684,6 +688,86 @@ export const debugCommand = pgTable(
     answered_at: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [index('debug_command_session_idx').on(t.session_id, t.id)],
+);
+
+/**
+ * 调试代理: an engineer's WireGuard client (a PC or phone), a peer of the hub with an address of debug_pool. It
+ * belongs to the user who made it and to that user's company (the scope). The private key is never stored: when
+ * the platform made the pair it showed the private key once.
+ */
+export const debugClient = pgTable(
+  'debug_client',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    location: text('location').notNull().default(''),
+    address: inet('address').notNull().unique(),
+    public_key: text('public_key').notNull().unique(),
+    key_generated: boolean('key_generated').notNull().default(false),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => adminUser.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('debug_client_customer_idx').on(t.customer_id, t.id), index('debug_client_user_idx').on(t.user_id)],
+);
+
+/**
+ * 远程会话: one client let reach one box's machine tools (all, or `machine_ids`) and the box's own services from
+ * `started_at` to `expires_at`, unless it ends before. The client's name, address and key, the user's name and the
+ * box's id and company are copied at opening: the record stays readable after any of them changes or goes. The
+ * hub's counters of the client at the start are the baseline of its bytes; the bytes and last handshake are kept
+ * when it ends.
+ */
+export const remoteSession = pgTable(
+  'remote_session',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').$type<RemoteSessionState>().notNull(),
+    client_id: integer('client_id').references(() => debugClient.id, { onDelete: 'set null' }),
+    client_name: text('client_name').notNull(),
+    client_address: text('client_address').notNull(),
+    client_public_key: text('client_public_key').notNull(),
+    user_id: integer('user_id').notNull(),
+    username: text('username').notNull(),
+    device_id: integer('device_id').notNull(),
+    gateway_id: text('gateway_id').notNull(),
+    /** The box's company when the session was opened (the scope): the box moving elsewhere ends the session. */
+    customer_id: integer('customer_id').notNull(),
+    machine_ids: integer('machine_ids').array().notNull().default(sql`'{}'::integer[]`),
+    minutes: integer('minutes').notNull(),
+    needs_approval: boolean('needs_approval').notNull().default(false),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull(),
+    approved_at: timestamp('approved_at', { withTimezone: true }),
+    approved_by_id: integer('approved_by_id'),
+    approved_by: text('approved_by').notNull().default(''),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    ended_by_id: integer('ended_by_id'),
+    ended_by: text('ended_by').notNull().default(''),
+    end_reason: text('end_reason').$type<RemoteSessionEndReason>(),
+    rx_base: bigint('rx_base', { mode: 'number' }).notNull().default(0),
+    tx_base: bigint('tx_base', { mode: 'number' }).notNull().default(0),
+    rx_bytes: bigint('rx_bytes', { mode: 'number' }).notNull().default(0),
+    tx_bytes: bigint('tx_bytes', { mode: 'number' }).notNull().default(0),
+    latest_handshake: timestamp('latest_handshake', { withTimezone: true }),
+  },
+  (t) => [
+    index('remote_session_customer_idx').on(t.customer_id, t.id),
+    index('remote_session_requested_idx').on(t.requested_at),
+    index('remote_session_client_idx').on(t.client_id),
+    index('remote_session_device_idx').on(t.device_id),
+    // what the hub and the sweeper read: the sessions not yet over
+    index('remote_session_open_idx').on(t.status, t.expires_at).where(sql`${t.status} in ('pending', 'active')`),
+    check('remote_session_status_check', sql`${t.status} in ('pending', 'active', 'rejected', 'ended')`),
+    check(
+      'remote_session_end_reason_check',
+      sql`${t.end_reason} is null or ${t.end_reason} in ('expired', 'closed', 'rejected', 'user_disabled', 'box_moved', 'box_scrapped', 'unlicensed', 'client_deleted')`,
+    ),
+  ],
 );
 
 /**

@@ -103,7 +103,7 @@ export async function seed(db: Db, options: { superUser: string; adminPassword: 
       .insert(role)
       .values([
         { id: ROLE_ADMIN, name: ROLE_NAMES[ROLE_ADMIN], description: '平台管理员, 拥有全部权限' },
-        { id: ROLE_CUSTOMER, name: ROLE_NAMES[ROLE_CUSTOMER], description: '客户公司的用户: 本公司及下级的设备、机床、流量与标签', menus: [...CUSTOMER_ROLE_MENUS] },
+        { id: ROLE_CUSTOMER, name: ROLE_NAMES[ROLE_CUSTOMER], description: '客户公司的用户: 本公司及下级的设备、机床、流量与标签, 远程访问', menus: [...CUSTOMER_ROLE_MENUS] },
       ])
       .onConflictDoNothing();
     await tx.execute(sql`select setval(pg_get_serial_sequence('role', 'id'), greatest((select max(id) from role), 2))`);

@@ -1,5 +1,5 @@
 import type WebSocket from 'ws';
-import { DEVICE_PATH, type LiveEvent, VERSION_PATH, can } from '@gw/contracts';
+import { DEVICE_PATH, type LiveEvent, REMOTE_SESSION_PATH, VERSION_PATH, can } from '@gw/contracts';
 import type { Db } from '../db/client.js';
 import { customerSubtree } from '../http/scope.js';
 import type { SessionUser } from '../http/types.js';
@@ -29,6 +29,8 @@ function keyOf(event: LiveEvent): string {
       return `o${event.rollout_id}:${event.device_id ?? ''}`;
     case 'debug':
       return `d${event.session_id}:${event.command_id}`;
+    case 'remote_session':
+      return `s${event.session_id}`;
   }
 }
 
@@ -70,12 +72,17 @@ export class LiveTab {
   }
 
   /**
- * Whether this tab may see the event: its own jobs and debug replies; rollouts to the vendor's users with 版本管理 query; devices of its
- * customers with 网关设备 query.
+ * Whether this tab may see the event: its own jobs and debug replies; rollouts to the vendor's users with 版本管理 query; remote
+ * sessions of its customers' boxes with 远程会话 query, and its own; devices of its customers with 网关设备 query.
  */
   sees(event: LiveEvent): boolean {
     if (event.type === 'job' || event.type === 'debug') return event.user_id === this.user.id;
     if (event.type === 'rollout') return this.user.scope === 'all' && can(this.user.grants, VERSION_PATH, 'query');
+    if (event.type === 'remote_session') {
+      // the requester sees its answer (待审批 → 进行中 / 已拒绝) whatever its grants; others as the list shows them
+      if (event.user_id === this.user.id) return true;
+      return can(this.user.grants, REMOTE_SESSION_PATH, 'query') && (!this.customers || this.customers.has(event.customer_id));
+    }
     if (!can(this.user.grants, DEVICE_PATH, 'query')) return false;
     if (this.customers && !this.customers.has(event.customer_id)) return false;
     return event.type !== 'realtime' || this.watched.has(event.device_id);
