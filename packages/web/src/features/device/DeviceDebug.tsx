@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { type DetailTab, DetailTable } from '../../components/ResourceTable';
 import { parseTime } from '../../utils/format';
-import { useCan } from '../../utils/permission';
+import type { useCan } from '../../utils/permission';
 import { useDebugSessions, useOpenSession } from './debugApi';
 import { M } from './debugMessages';
 import { DebugSessionPanel } from './DebugSessionPanel';
@@ -64,7 +64,10 @@ export function DeviceDebug({ device }: { device: Device }) {
   );
 }
 
-/** The drawer's 远程调试 tab, for whoever holds 网关设备's 远程调试 bit (the server guards both reading and writing). */
+/**
+ * The drawer's 远程调试 tab, for whoever holds 网关设备's 远程调试 bit: the server lets 查询 read a box's sessions,
+ * but only that bit opens one and sends commands, and a tab of sessions nobody may add to helps no one.
+ */
 export function debugTabs(can: ReturnType<typeof useCan>): DetailTab<Device>[] {
   return can(DEBUG_SESSION_MENU, 'debug') ? [{ key: 'debug', label: M.title, render: (device) => <DeviceDebug device={device} /> }] : [];
 }
