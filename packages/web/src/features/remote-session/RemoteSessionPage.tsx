@@ -5,6 +5,9 @@ import { remoteSessionColumns } from './remoteSessionColumns';
 
 const FILTERS = filtersFrom(remoteSessionResource);
 
+/** 时长 is in view by default: how long a session was granted is what an approver weighs first. */
+const PRESENTATION = { hidden: (remoteSessionResource.list?.hidden ?? []).filter((key) => key !== 'minutes') };
+
 /**
  * The declared actions per row, each where the session's status allows it: 结束 while waiting or open, 审批通过 and
  * 拒绝 while waiting, to a factory's users only. A session waits only for the box's company, and a factory's user
@@ -33,6 +36,7 @@ export default function RemoteSessionPage() {
       descriptor={remoteSessionResource}
       columns={remoteSessionColumns}
       filters={FILTERS}
+      presentation={PRESENTATION}
       liveRefetch={['remote_session']}
       actions={{ add: false }}
       rowActions={rowActions(!vendor)}
