@@ -11,7 +11,7 @@ import { renderMachineToolPage } from './testing';
 const P = '/device/machine';
 const S = '/system/remote_session';
 const lathe = { id: 11, device_id: 4, code: 'M01', name: '一号车床', category: 'fanuc', ip: '10.100.3.2', enabled: true } as MachineTool;
-const mill = { ...lathe, id: 12, code: 'M02', name: '二号立加', ip: '10.100.3.3' } as MachineTool;
+const mill = { ...lathe, id: 12, code: 'M02', name: '二号立加', ip: '10.100.3.3' };
 
 let calls: ApiCall[];
 let tunnel: string;
