@@ -13,6 +13,7 @@ import type { BoxCommands } from './mqtt/commands/types.js';
 import type { BoxAccounts } from './mqtt/external/accounts.js';
 import type { BoxLink } from './mqtt/link.js';
 import type { BoxTunnels } from './mqtt/tunnel/types.js';
+import type { RemoteAccess } from './remote-access/index.js';
 import type { Captchas } from './modules/tools/captcha.js';
 import type { Sessions } from './modules/user/sessions.js';
 
@@ -31,6 +32,8 @@ export interface CoreDeps {
   metrics: Registry;
   /** Events for the console's live channel (presence, machine states, alarms, job progress). */
   live: LiveBus;
+  /** Remote access on this node, with or without the box link: the hub's peers, its watch's wake-up, the sessions' sweep. */
+  remote: RemoteAccess;
 }
 
 /** The box link's services (mqtt/start.ts), each absent where a setting turns it off. */

@@ -7,10 +7,10 @@ import { registerMenuModules } from './app.js';
 
 /**
  * The module folders that are no menu's: the platform's routes, registered by name in app.ts (login and the
- * user's own data, tools, WeChat's binding and callback, the outbox of notices, the console, docs and health, the
+ * user's own data, tools, the box drawer's 远程调试, WeChat's binding and callback, the outbox of notices, the console, docs and health, the
  * VPN hub's state and report), and the fleet's logic several slugs share (the ledger, the address pools, box secrets).
  */
-const NOT_MENUS = ['fleet', 'notice', 'site', 'tools', 'user', 'vpn-hub', 'wechat'];
+const NOT_MENUS = ['debug-session', 'fleet', 'notice', 'site', 'tools', 'user', 'vpn-hub', 'wechat'];
 
 describe('the resource modules, from the menus', () => {
   it('has a folder for each slug the server serves, and no other folder but the platform’s', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
-import { applyChineseMessages, serverSlugs } from '@gw/contracts';
+import { HUB_API, applyChineseMessages, serverSlugs } from '@gw/contracts';
 import type { AppDeps, CoreDeps, ModuleRoutes } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -24,6 +24,7 @@ import { TokenSigner } from './lib/token.js';
 import { LocalLiveBus } from './live/bus.js';
 import { registerLiveChannel } from './live/channel.js';
 import { startLiveBus } from './live/start.js';
+import { debugSessionRoutes } from './modules/debug-session/routes.js';
 import { noticeRoutes } from './modules/notice/routes.js';
 import { shortUrlRedirectRoutes } from './modules/short-url/routes.js';
 import { amapKeySet, registerConsole } from './modules/site/console.js';
@@ -32,6 +33,7 @@ import { metricsRegistry, registerHealth } from './modules/site/health.js';
 import { Captchas } from './modules/tools/captcha.js';
 import { toolsRoutes } from './modules/tools/routes.js';
 import { type StartedMqtt, startMqtt } from './mqtt/start.js';
+import { startRemoteAccess } from './remote-access/index.js';
 import { userRoutes } from './modules/user/routes.js';
 import { vpnHubRoutes } from './modules/vpn-hub/routes.js';
 import { wechatCallbackRoutes, wechatRoutes } from './modules/wechat/routes.js';
@@ -154,6 +156,11 @@ interface StartedServices {
 async function startServices(app: FastifyInstance, options: AppOptions, services: ReadonlySet<Service>, signer: TokenSigner): Promise<StartedServices> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  // without the live service (a test that does not ask for it) events stay in this process and no tab connects
+  const live = services.has('live') ? await startLiveBus(app, db) : new LocalLiveBus();
+  // remote access does not wait for the box link: the hub, its clients and their sessions work with MQTT off
+  const remote = startRemoteAccess({ db, clock, live }, app.log);
+  app.addHook('onClose', async () => remote.stop());
   const core: CoreDeps = {
     config,
     db,
@@ -163,8 +170,8 @@ async function startServices(app: FastifyInstance, options: AppOptions, services
     counts: new CountCache(config.listCountCacheMs),
     sheets: sheetJobs,
     metrics: metricsRegistry(),
-    // without the live service (a test that does not ask for it) events stay in this process and no tab connects
-    live: services.has('live') ? await startLiveBus(app, db) : new LocalLiveBus(),
+    live,
+    remote,
   };
   const mqtt = services.has('mqtt') ? await startMqtt(app, core) : undefined;
   const deps: AppDeps = { ...core, ...mqtt?.deps };
@@ -189,6 +196,13 @@ async function registerRoutes(app: FastifyInstance, { deps, mqtt }: StartedServi
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') deps.counts.forgetAll();
     done(null, payload);
   });
+  // any committed write may change what the hub lets through (a licence, a box moved, a user disabled, a client,
+  // a session): the hub's watch on this node reads its state again and the sessions are swept. A write's
+  // transaction has committed once its answer is a 200; the hub's own report changes no state.
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode !== 200 || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+    if (req.url.startsWith(`${API_PREFIX}/`) && !req.url.startsWith(`${API_PREFIX}${HUB_API.status}`)) deps.remote.changed();
+  });
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { amapEnabled: amapKeySet(db) });
@@ -203,7 +217,9 @@ async function registerRoutes(app: FastifyInstance, { deps, mqtt }: StartedServi
   await app.register(namedPlugin('user', userRoutes), { prefix: API_PREFIX, ...deps });
   await app.register(namedPlugin('tools', toolsRoutes), { prefix: API_PREFIX, ...deps });
   await registerMenuModules(app, deps);
-  // the platform's routes that are no menu's: the WeChat binding, the outbox of WeChat notices, the VPN hub's own
+  // the platform's routes that are no menu's: the box drawer's 远程调试, the WeChat binding, the outbox of WeChat
+  // notices, the VPN hub's own
+  await app.register(namedPlugin('debug session', async (scope) => debugSessionRoutes(scope, deps)), { prefix: API_PREFIX });
   await app.register(namedPlugin('wechat', async (scope) => wechatRoutes(scope, deps)), { prefix: API_PREFIX });
   await app.register(namedPlugin('notice', async (scope) => noticeRoutes(scope, deps)), { prefix: API_PREFIX });
   await app.register(namedPlugin('vpn hub', async (scope) => vpnHubRoutes(scope, deps)), { prefix: API_PREFIX });

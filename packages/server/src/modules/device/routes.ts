@@ -75,7 +75,7 @@ export default async function routes(app: FastifyInstance, deps: AppDeps): Promi
     },
     afterDelete: async (_req, rows) => deps.boxAccounts?.remove(rows.map((r) => r.gateway_id)),
     derived: deviceDerived,
-    decorate: (rows, ctx) => withTunnelStates(ctx.db, deps.config.vpnHub, rows, { peers: deps.tunnels?.peers, now: deps.clock.now() }),
+    decorate: (rows, ctx) => withTunnelStates(ctx.db, deps.config.vpnHub, rows, { peers: deps.remote.peers, now: deps.clock.now() }),
     present: (req, item) => (secrets.has(req) ? { ...item, secret: secrets.get(req) } : item),
     actions: {
       assign: async (req, rows, body: { customer_id: number }, tx) => {

@@ -3,12 +3,12 @@ import type { TunnelState } from '@gw/contracts';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { device } from '../../db/schema.js';
-import type { HubPeers } from '../../mqtt/tunnel/peers.js';
+import type { HubPeers } from '../../remote-access/peers.js';
 import { tunnelPlans } from '../../mqtt/tunnel/plan.js';
 
 /**
  * 隧道 of each box of a page, from the same plans the platform sends boxes by (one query for the page); 已连接
- * when the hub's last report (`peers`, absent without the box link) saw its handshake recently.
+ * when the hub's last report (`peers`) saw its handshake recently.
  */
 export async function withTunnelStates<R extends { id: number }>(
   db: Db | Tx,

@@ -29,8 +29,8 @@ export function vpnHubRoutes(app: FastifyInstance, deps: AppDeps): void {
     warned.add(line);
     app.log.warn(line);
   };
-  const read = () => hubFeed(deps.db, deps.config.vpnHub, warn);
-  const watch = feedWatch(read, (listener) => deps.tunnels?.onChange(listener) ?? (() => undefined));
+  const read = () => hubFeed(deps.db, deps.config.vpnHub, warn, deps.clock.now());
+  const watch = feedWatch(read, (listener) => deps.remote.onChange(listener));
   const config = { access: 'public' as const };
   // a stopping node answers its watches at once (the hub asks another node or again), rather than holding its close 25 s
   const waiting = new Set<AbortController>();
@@ -71,7 +71,7 @@ export function vpnHubRoutes(app: FastifyInstance, deps: AppDeps): void {
     HUB_API.status,
     { config, schema: { tags, summary: `集线器上报各对端的最近握手与流量 (${AUTH})`, body: hubStatusReportSchema, response: { 200: envelopeSchema(z.object({ peers: z.number() })) } } },
     async (req) => {
-      deps.tunnels?.peers.replace(req.body.peers);
+      deps.remote.peers.replace(req.body.peers);
       return ok({ peers: req.body.peers.length });
     },
   );

@@ -1,15 +1,13 @@
-import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { BOX_API } from '@gw/contracts';
 import type { CoreDeps } from '../../app-deps.js';
 import { license } from '../../db/schema.js';
 import type { BoxLink } from '../link.js';
 import type { BoxCommands } from './types.js';
 
-/**
- * A licence that holds now: not revoked, and now within [nbf, exp): the one a box is given when it becomes
- * reachable, and the one its machine tools are enabled against (modules/license/enforce.ts).
- */
-export const licenseInForce: SQL = sql`${license.revoked_at} is null and ${license.nbf} <= now() and ${license.exp} > now()`;
+import { licenseInForce } from '../../db/license-in-force.js';
+
+export { licenseInForce };
 
 /** What to tell a box about its licence: install a certificate, or remove the one it holds. */
 export type LicensePush = { gatewayId: string; certificate: string } | { gatewayId: string; revoked: true };

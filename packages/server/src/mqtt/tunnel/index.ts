@@ -5,7 +5,6 @@ import { device } from '../../db/schema.js';
 import type { BoxCommands } from '../commands/types.js';
 import type { BoxLink } from '../link.js';
 import { KeyedQueue } from '../presence/keyed-queue.js';
-import { HubPeers } from './peers.js';
 import { type TunnelPlan, nextStep, tunnelPlans } from './plan.js';
 import type { BoxTunnels } from './types.js';
 
@@ -66,10 +65,8 @@ export function startTunnels(link: BoxLink, deps: CoreDeps, commands: BoxCommand
   }
   const timer = setInterval(() => void sweep().catch((err: unknown) => log.error({ err }, '检查网关隧道失败')), TUNNEL_SWEEP_MS);
   timer.unref();
-  const listeners = new Set<() => void>();
-  const changed = () => {
-    for (const listener of listeners) listener();
-  };
+  // what decides boxes' tunnels changed on this node (a write, a key bound): the hub's state may be different now
+  const changed = () => deps.remote.changed();
 
   return {
     // an announce may have bound the box's first key: a new peer for the hub
@@ -84,14 +81,8 @@ export function startTunnels(link: BoxLink, deps: CoreDeps, commands: BoxCommand
         .then((rows) => rows.forEach((r) => void settleBox(r.gateway_id, false)))
         .catch((err: unknown) => log.error({ err, device_ids: deviceIds }, '检查网关隧道失败'));
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    peers: new HubPeers(),
     async stop() {
       clearInterval(timer);
-      listeners.clear();
       await queue.close();
     },
   };

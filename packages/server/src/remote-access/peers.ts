@@ -10,9 +10,9 @@ export interface PeerSeen {
 
 /**
  * What the WireGuard hub last reported of its peers (`POST /vpn/hub/status`, every 30 s), by public key: a key
- * is bound to one box, so this is each box's last handshake and counters. Kept in memory on the node that
- * received the report; with several API nodes the others show 已下发 rather than 已连接 until a report reaches
- * them. A report lists every peer, so a peer it leaves out is forgotten.
+ * is bound to one box or one engineer's client, so this is each one's last handshake and counters. Kept in
+ * memory on the node that received the report; with several API nodes the others show 已下发 rather than 已连接
+ * until a report reaches them. A report lists every peer, so a peer it leaves out is forgotten.
  */
 export class HubPeers {
   private seen = new Map<string, PeerSeen>();

@@ -2,9 +2,8 @@ import { type SQL, and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-or
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  DEBUG_CLIENT_PATH,
-  DEBUG_DEVICES_URL,
-  debugDeviceOptionSchema,
+  DEBUG_SESSION_MENU,
+  DEBUG_SESSION_PATH,
   type DebugCommand,
   type DebugSession,
   debugCommandSchema,
@@ -13,11 +12,11 @@ import {
   debugSessionDetailSchema,
   debugSessionSchema,
   envelopeSchema,
+  idFilterSchema,
   idParamSchema,
   listEnvelopeSchema,
   listQuerySchema,
 } from '@gw/contracts';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { escapeLike } from '../../http/resource/list-query.js';
 import { debugCommand, debugSession, device } from '../../db/schema.js';
@@ -27,7 +26,7 @@ import { customerScope } from '../../http/scope.js';
 import { boxAnswer } from '../../mqtt/commands/answer.js';
 import { BoxCommandError, type BoxReply } from '../../mqtt/commands/types.js';
 
-const TITLE = '调试代理';
+const TITLE = '远程调试';
 const MSG = {
   box: '网关设备',
   closed: '调试会话已结束',
@@ -79,42 +78,18 @@ const sessionColumns = {
 };
 
 /**
- * 调试代理 (/system/debug_client): an operator opens a session on a box in their scope, sends the box's own HTTP
- * API commands through the command channel and reads the replies; every command and its reply is kept
- * (debug_command, ret null while waiting, -1 when the box did not answer or was offline). 查询 reads the
- * sessions, 编辑 opens, sends and closes. A customer's users see and debug only their subtree's boxes.
+ * 远程调试 (the box drawer's tab, /device/debug_session): an operator opens a session on a box in their scope,
+ * sends the box's own HTTP API commands through the command channel and reads the replies; every command and its
+ * reply is kept (debug_command, ret null while waiting, -1 when the box did not answer or was offline). 网关设备's
+ * 查询 reads the sessions (of one box with `device_id`), its 远程调试 bit opens, sends and closes: sending a box
+ * arbitrary commands is more than editing its row. A customer's users see and debug only their subtree's boxes.
  */
-export default function routes(app: FastifyInstance, deps: AppDeps): void {
+export function debugSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const read = { menu: DEBUG_CLIENT_PATH, action: 'query' as const };
-  const write = { menu: DEBUG_CLIENT_PATH, action: 'edit' as const };
+  const read = { menu: DEBUG_SESSION_MENU, action: 'query' as const };
+  const write = { menu: DEBUG_SESSION_MENU, action: 'debug' as const };
   const scope = (req: FastifyRequest) => customerScope(req.user, debugSession.customer_id);
-
-  // the boxes a session may open on, for the page's picker: its users need not hold 网关设备
-  typed.get(
-    DEBUG_DEVICES_URL,
-    {
-      config: { access: read },
-      schema: {
-        tags: [TITLE],
-        summary: '可调试的设备 (按设备ID或名称搜索, 本公司及下级)',
-        querystring: z.object({ keywords: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) }),
-        response: { 200: envelopeSchema(z.array(debugDeviceOptionSchema)) },
-      },
-    },
-    async (req) => {
-      const { keywords, limit } = req.query;
-      const like = keywords ? `%${escapeLike(keywords)}%` : undefined;
-      const rows = await db
-        .select({ id: device.id, gateway_id: device.gateway_id, name: device.name })
-        .from(device)
-        .where(and(like ? or(ilike(device.gateway_id, like), ilike(device.name, like)) : undefined, customerScope(req.user, device.customer_id)))
-        .orderBy(asc(device.gateway_id))
-        .limit(limit);
-      return ok(rows);
-    },
-  );
 
   async function session(req: FastifyRequest, id: number): Promise<SessionRow> {
     const [row] = await db
@@ -127,16 +102,21 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
   }
 
   typed.get(
-    DEBUG_CLIENT_PATH,
+    DEBUG_SESSION_PATH,
     {
       config: { access: read },
-      schema: { tags: [TITLE], summary: '调试会话列表 (最新在前)', querystring: listQuerySchema, response: { 200: listEnvelopeSchema(debugSessionSchema) } },
+      schema: {
+        tags: [TITLE],
+        summary: '调试会话列表 (最新在前; device_id: 一台设备的)',
+        querystring: listQuerySchema.extend({ device_id: idFilterSchema.optional() }),
+        response: { 200: listEnvelopeSchema(debugSessionSchema) },
+      },
     },
     async (req) => {
-      const { page, limit, keywords } = req.query;
-      const conditions: (SQL | undefined)[] = [scope(req)];
+      const { page, limit, keywords, device_id } = req.query;
+      const conditions: (SQL | undefined)[] = [scope(req), device_id ? eq(debugSession.device_id, device_id) : undefined];
       if (keywords) {
-        const like = `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = `%${escapeLike(keywords)}%`;
         conditions.push(or(ilike(debugSession.gateway_id, like), ilike(debugSession.operator, like), ilike(device.name, like)));
       }
       const where = and(...conditions);
@@ -158,7 +138,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   typed.get(
-    `${DEBUG_CLIENT_PATH}/:id`,
+    `${DEBUG_SESSION_PATH}/:id`,
     {
       config: { access: read },
       schema: { tags: [TITLE], summary: '调试会话及其指令', params: idParamSchema, response: { 200: envelopeSchema(debugSessionDetailSchema) } },
@@ -171,7 +151,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   typed.post(
-    DEBUG_CLIENT_PATH,
+    DEBUG_SESSION_PATH,
     {
       config: { access: write },
       schema: { tags: [TITLE], summary: '打开调试会话', body: debugOpenSchema, response: { 200: envelopeSchema(debugSessionSchema) } },
@@ -193,7 +173,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   typed.post(
-    `${DEBUG_CLIENT_PATH}/:id/send`,
+    `${DEBUG_SESSION_PATH}/:id/send`,
     {
       config: { access: write },
       schema: { tags: [TITLE], summary: '发送调试指令 (答复设备的回复)', params: idParamSchema, body: debugSendSchema, response: { 200: envelopeSchema(debugCommandSchema) } },
@@ -237,7 +217,7 @@ export default function routes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   typed.post(
-    `${DEBUG_CLIENT_PATH}/:id/close`,
+    `${DEBUG_SESSION_PATH}/:id/close`,
     {
       config: { access: write },
       schema: { tags: [TITLE], summary: '结束调试会话', params: idParamSchema, response: { 200: envelopeSchema(debugSessionSchema) } },
