@@ -56,9 +56,11 @@ describe('remote access in Chromium: 调试代理, 远程访问 on a box, 远程
     });
     await fleet.connected();
     // the box's key is bound: its tunnel is handed out (等待网关确认 or later), so 远程访问 is offered
-    await expect
-      .poll(async () => (await api<{ tunnel_state: string }>(admin, 'GET', `/device/device/${deviceId}`)).tunnel_state, { timeout: 30_000 })
-      .toMatch(/pending|applied|connected/);
+    // (a loop of its own: expect.poll belongs inside a test)
+    const bound = async () => /pending|applied|connected/.test((await api<{ tunnel_state: string }>(admin, 'GET', `/device/device/${deviceId}`)).tunnel_state);
+    for (const until = Date.now() + 30_000; !(await bound()); await admin.waitForTimeout(500)) {
+      if (Date.now() > until) throw new Error(`${BOX} did not report its WireGuard key within 30 s`);
+    }
   }, 300_000);
   afterAll(async () => {
     await fleet?.stop();

@@ -3,6 +3,7 @@ import { Alert } from 'antd';
 import { useState } from 'react';
 import { ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, filtersFrom } from '../../components/ResourceTable';
 import type { RowAction } from '../../components/ResourceTable/listTypes';
+import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
 import { useHub, fetchConfig } from './api';
 import { ConfigDialog } from './ConfigDialog';
 import { saveConfig } from './configFile';
@@ -26,6 +27,8 @@ const DOWNLOAD: RowAction<DebugClient> = {
  * revokes it at once (its sessions end). A notice says when the platform has no hub for clients to dial yet.
  */
 export default function DebugClientPage() {
+  // 所属公司 only for whoever may read the company tree (a factory's user under 客户 may not)
+  const filters = useReadableFilters(FILTERS);
   const hub = useHub().data;
   const [created, setCreated] = useState<DebugClientCreated | null>(null);
   const unready = hub && !hub.ready;
@@ -33,7 +36,7 @@ export default function DebugClientPage() {
     <ResourceList<DebugClient>
       descriptor={debugClientResource}
       columns={debugClientColumns}
-      filters={FILTERS}
+      filters={filters}
       form={DebugClientForm}
       toBody={debugClientBody}
       rowActions={[DOWNLOAD]}

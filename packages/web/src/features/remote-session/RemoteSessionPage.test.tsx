@@ -84,6 +84,13 @@ describe('远程会话', { timeout: 60_000 }, () => {
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `${P}/2/approve`, undefined]]));
   });
 
+  it('leaves out 所属公司 for a user who may not read the company tree (a factory’s user under 客户)', async () => {
+    renderInShell(<RemoteSessionPage />, P);
+    await rowOf(1);
+    expect(calls.some((call) => call.path === '/manager/custom/tree')).toBe(false);
+    expect(screen.queryByLabelText('所属公司')).toBeNull();
+  });
+
   it('结束 asks first, then ends the session', async () => {
     const user = userEvent.setup({ delay: null });
     renderInShell(<RemoteSessionPage />, P);

@@ -2,6 +2,7 @@ import { type RemoteSession, remoteSessionResource } from '@gw/contracts';
 import { ListGrid, ListSearchBar, ListToolbar, ResourceList, filtersFrom, rowActionsFrom } from '../../components/ResourceTable';
 import { useVendorSession } from '../../utils/permission';
 import { remoteSessionColumns } from './remoteSessionColumns';
+import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
 
 const FILTERS = filtersFrom(remoteSessionResource);
 
@@ -31,11 +32,13 @@ const rowActions = (approver: boolean) => {
  */
 export default function RemoteSessionPage() {
   const vendor = useVendorSession();
+  // 所属公司 only for whoever may read the company tree (a factory's user under 客户 may not)
+  const filters = useReadableFilters(FILTERS);
   return (
     <ResourceList<RemoteSession>
       descriptor={remoteSessionResource}
       columns={remoteSessionColumns}
-      filters={FILTERS}
+      filters={filters}
       presentation={PRESENTATION}
       liveRefetch={['remote_session']}
       actions={{ add: false }}
