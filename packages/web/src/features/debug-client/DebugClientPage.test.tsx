@@ -132,4 +132,13 @@ describe('调试代理', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/远程访问尚未配置:平台缺少 VPN_ENDPOINT、VPN_HUB_PUBLIC_KEY/)).toBeInTheDocument();
     expect(screen.getByText(twoChars('新增')).closest('button')).toBeDisabled();
   });
+
+  it('offers no 新增调试代理 in an empty list while no hub is set up', async () => {
+    hub = { ready: false, endpoint: '', missing: ['VPN_HUB_TOKEN'] };
+    mockApi({ [`GET ${P}`]: () => ({ ...ok([]), count: 0 }), [`GET ${P}/hub`]: () => ok(hub) });
+    renderInShell(<DebugClientPage />, P);
+    expect(await screen.findByText(/还没有调试代理/)).toBeInTheDocument();
+    await screen.findByText(/远程访问尚未配置/);
+    expect(screen.queryByText('新增调试代理', { selector: 'button *' })).toBeNull();
+  });
 });
