@@ -22,11 +22,11 @@ const bytes = (n: number) => formatBytes(n);
  * (platform time), the bytes each way; the rest (申请/审批/开始/结束时间, 审批人, 访问范围) under 列设置.
  */
 export const remoteSessionColumns: ColumnsType<RemoteSession> = [
-  { key: 'gateway_id', dataIndex: 'gateway_id', render: (id: string, row) => (row.device_name ? `${row.device_name} (${id})` : id) },
+  { key: 'gateway_id', dataIndex: 'gateway_id', title: M.box, render: (id: string, row) => (row.device_name ? `${row.device_name} (${id})` : id) },
   { key: 'status', dataIndex: 'status', render: (status: RemoteSessionState) => <SessionStatusTag status={status} /> },
   { key: 'end_reason', dataIndex: 'end_reason', render: (reason: RemoteSessionEndReason | null) => (reason ? REMOTE_SESSION_END_REASON_TITLES[reason] : '') },
   { key: 'username', dataIndex: 'username' },
-  { key: 'client_name', dataIndex: 'client_name' },
+  { key: 'client_name', dataIndex: 'client_name', title: M.client },
   { key: 'company_name', dataIndex: 'company_name' },
   { key: 'machines', dataIndex: 'machines', ellipsis: true },
   { key: 'minutes', dataIndex: 'minutes', title: '时长', render: (minutes: number) => M.minutes(minutes) },
