@@ -58,7 +58,9 @@ const pathIdOf = (a: Trees['a']): Record<string, number> => ({
   '/system/license': a.licence,
   '/manager/sell_order': a.sellOrder,
   '/manager/export': a.exportJob,
-  '/system/debug_client': a.debugSession,
+  '/device/debug_session': a.debugSession,
+  '/system/debug_client': a.debugClient,
+  '/system/remote_session': a.remoteSession,
   '/system/wechat_notice': a.notice,
   '/system/short_url': a.shortUrl,
   '/system/log': a.operationLog,
@@ -79,6 +81,7 @@ const fieldIdOf = (a: Trees['a'], field: string, own: number | undefined): numbe
     tag_id: a.tag,
     tag_ids: a.tag,
     user_id: a.user,
+    client_id: a.debugClient,
   })[field];
 
 /** Tree A's rows, table by table, as the database holds them: read before and after the walk. */
@@ -101,6 +104,8 @@ function snapshotQueries(a: Trees['a']): Record<string, string> {
     sell_order_line: `select * from sell_order_line where order_id = ${a.sellOrder}`,
     export_job: `select id, user_id, customer_id, resource, filters from export_job where customer_id in ${companies} or user_id = ${a.user}`,
     debug_session: `select * from debug_session where customer_id in ${companies}`,
+    debug_client: `select * from debug_client where customer_id in ${companies}`,
+    remote_session: `select * from remote_session where customer_id in ${companies}`,
     wechat_notice: `select * from wechat_notice where user_id = ${a.user}`,
     short_url: `select * from short_url where device_id in ${boxes}`,
     traffic_plan_box: `select * from traffic_plan_box where device_id in ${boxes}`,

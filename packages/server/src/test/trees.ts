@@ -9,7 +9,7 @@ import {
   TAG_PATH,
   flattenMenus,
 } from '@gw/contracts';
-import { customer, debugSession, deviceFlow, license, loginLog, operationLog, role, shortUrl, wechatNotice } from '../db/schema.js';
+import { customer, debugClient, debugSession, deviceFlow, license, loginLog, operationLog, remoteSession, role, shortUrl, wechatNotice } from '../db/schema.js';
 import { ADMIN_PASSWORD, type TestApp } from './harness.js';
 import { licenseBox } from './license.js';
 import { line } from './order.js';
@@ -31,6 +31,8 @@ export interface TreeRows {
   sellOrder: number;
   exportJob: number;
   debugSession: number;
+  debugClient: number;
+  remoteSession: number;
   notice: number;
   shortUrl: number;
   operationLog: number;
@@ -112,6 +114,33 @@ export async function twoTrees(t: TestApp): Promise<Trees> {
     .insert(debugSession)
     .values({ device_id: boxA, gateway_id: gateways.a, customer_id: a, operator_id: userA, operator: `${MARK.toLowerCase()}-user` })
     .returning({ id: debugSession.id });
+  // an engineer's client of A's user and a session of it on A's box (no hub needed to hold them)
+  const [client] = await t.db
+    .insert(debugClient)
+    .values({ name: `${MARK} 笔记本`, location: MARK, address: '10.9.0.2', public_key: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAE=', user_id: userA, customer_id: a })
+    .returning();
+  const now = new Date();
+  const [{ id: session }] = await t.db
+    .insert(remoteSession)
+    .values({
+      // ended already: box A has no licence with vpn, and the sweep would end a session still open while the walk runs
+      status: 'ended',
+      end_reason: 'closed',
+      ended_at: now,
+      client_id: client.id,
+      client_name: client.name,
+      client_address: '10.9.0.2',
+      client_public_key: client.public_key,
+      user_id: userA,
+      username: `${MARK.toLowerCase()}-user`,
+      device_id: boxA,
+      gateway_id: gateways.a,
+      customer_id: a,
+      minutes: 120,
+      needs_approval: false,
+      requested_at: now,
+    })
+    .returning({ id: remoteSession.id });
   const [{ id: notice }] = await t.db
     .insert(wechatNotice)
     // not sent (the sender leaves it alone): what a 重发 by the wrong user would change
@@ -138,6 +167,8 @@ export async function twoTrees(t: TestApp): Promise<Trees> {
       sellOrder: sell.id,
       exportJob: job.id,
       debugSession: debug,
+      debugClient: client.id,
+      remoteSession: session,
       notice,
       shortUrl: await first(t.db.select({ id: shortUrl.id }).from(shortUrl).where(eq(shortUrl.device_id, boxA)), 'short link'),
       operationLog: await first(t.db.select({ id: operationLog.id }).from(operationLog).where(inArray(operationLog.customer_id, [a, a1])), 'operation log'),

@@ -86,8 +86,8 @@ describe('远程会话: sessions, their rules, approval and ending', () => {
     const notMine = await open(w.engineer2.token, { client_id: client.id, device_id: w.boxes.a1 });
     expect(notMine.statusCode).toBe(400);
     expect(notMine.json().message).toContain('只能使用自己创建的调试代理');
-    // a box outside the caller's scope is as if it did not exist
-    expect((await open(w.customerB.token, { client_id: clientA.id, device_id: w.boxes.a })).statusCode).toBe(400);
+    // a box outside the caller's scope is as if it did not exist, whatever client is named
+    expect((await open(w.customerB.token, { client_id: clientA.id, device_id: w.boxes.a })).statusCode).toBe(404);
     const clientB = await makeClient(t, w.customerB.token, { name: '乙的电脑' });
     expect((await open(w.customerB.token, { client_id: clientB.id, device_id: w.boxes.a })).statusCode).toBe(404);
     // a box without a licence with vpn (the vendor's stock)
@@ -186,7 +186,7 @@ describe('远程会话: sessions, their rules, approval and ending', () => {
     });
   });
 
-  it('ends when its licence is revoked, its user disabled, its box reassigned', async () => {
+  it('ends when its licence is revoked, its user disabled, its box reassigned or scrapped', async () => {
     const onA = await opened(w.engineer.token, { client_id: client.id, device_id: w.boxes.a });
     expect((await t.api('POST', `${LICENSE_PATH}/${w.licences.a}/revoke`, { token: w.admin, body: { reason: '测试' } })).json().code).toBe(200);
     expect(await flowOf(onA.id)).toBeUndefined();
@@ -206,6 +206,15 @@ describe('远程会话: sessions, their rules, approval and ending', () => {
     expect(await ended(onA1.id)).toMatchObject({ end_reason: 'box_moved', customer_id: w.a1 });
     // the record stays with A1's company, out of B's sight
     expect((await t.api('GET', `${REMOTE_SESSION_PATH}/${onA1.id}`, { token: w.customerB.token })).statusCode).toBe(404);
+
+    const onB = await opened(w.engineer.token, { client_id: client.id, device_id: w.boxes.b });
+    expect((await t.api('POST', `${DEVICE_PATH}/scrap`, { token: w.admin, body: { ids: [w.boxes.b], remark: '测试' } })).json().code).toBe(200);
+    expect(await flowOf(onB.id)).toBeUndefined();
+    expect(await ended(onB.id)).toMatchObject({ end_reason: 'box_scrapped' });
+    // and nothing opens on it again
+    const again = await open(w.engineer.token, { client_id: client.id, device_id: w.boxes.b });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toContain('该设备已报废');
   });
 
   it('exports the list', async () => {

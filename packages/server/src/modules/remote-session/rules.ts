@@ -48,14 +48,13 @@ async function needsApproval(tx: Tx, req: FastifyRequest, boxCompany: number): P
 }
 
 /**
- * A session may open when the caller owns the client, the box is in the caller's scope (else 404, like any row
- * outside it), not scrapped and licensed with vpn, and the machine tools chosen are that box's.
+ * A session may open when the box is in the caller's scope (else 404, like any row outside it, whatever else the
+ * request says), the caller owns the client, the box is not scrapped and is licensed with vpn, and the machine
+ * tools chosen are that box's.
  */
 export const checkOpening =
   (openings: Openings): NonNullable<Hooks['checkWrite']> =>
   async (req, values, _current, tx) => {
-    const [client] = await tx.select().from(debugClient).where(eq(debugClient.id, values.client_id!));
-    if (!client || client.user_id !== req.user.id) throw badRequest(MSG.notOwnClient);
     const [box] = await tx
       .select({
         id: device.id,
@@ -69,6 +68,8 @@ export const checkOpening =
       .from(device)
       .where(and(eq(device.id, values.device_id!), customerScope(req.user, device.customer_id)));
     if (!box) throw notFound(MSG.box);
+    const [client] = await tx.select().from(debugClient).where(eq(debugClient.id, values.client_id!));
+    if (!client || client.user_id !== req.user.id) throw badRequest(MSG.notOwnClient);
     if (box.state === 'scrapped') throw badRequest(`device_id: ${MSG.scrapped}`);
     if (!box.vpn) throw badRequest(`device_id: ${MSG.unlicensed}`);
     const ids = values.machine_ids ?? [];

@@ -34,10 +34,12 @@ describe('menu tree of the role permission dialog', () => {
   });
 });
 
-describe('the migration that gives 客户 its menus', () => {
-  it('writes exactly the contracts’ defaults', () => {
-    const sql = readFileSync(new URL('../../../../drizzle/0022_customer_role_menus.sql', import.meta.url), 'utf8');
-    const json = /SET "menus" = '(\[.*?\])'::jsonb/.exec(sql)?.[1];
-    expect(JSON.parse(json ?? 'null')).toEqual(CUSTOMER_ROLE_MENUS);
+describe('the migrations that give 客户 its menus', () => {
+  it('write exactly the contracts’ defaults: 0022’s, then what 0028 adds for remote access', () => {
+    const sql = (name: string) => readFileSync(new URL(`../../../../drizzle/${name}.sql`, import.meta.url), 'utf8');
+    const first = /SET "menus" = '(\[.*?\])'::jsonb/.exec(sql('0022_customer_role_menus'))?.[1];
+    // the entries 0028 appends to role 2 where it does not hold the menu yet
+    const added = [...sql('0028_remote_access').matchAll(/SET "menus" = "menus" \|\| '(\[.*?\])'::jsonb[^;]*WHERE "id" = 2/g)].flatMap((m) => JSON.parse(m[1]) as unknown[]);
+    expect([...(JSON.parse(first ?? 'null') as unknown[]), ...added]).toEqual(CUSTOMER_ROLE_MENUS);
   });
 });
