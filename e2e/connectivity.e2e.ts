@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Fleet, provisionFleet, startFleet } from '../packages/simulator/src/index.js';
 import { watchProblems } from './browser.js';
-import { choose, consoleUnderTest, label, settled } from './console.js';
+import { consoleUnderTest, label, settled } from './console.js';
 import { ADMIN_PASSWORD } from './server.js';
 
 describe('box connectivity in Chromium', () => {
@@ -13,7 +13,7 @@ describe('box connectivity in Chromium', () => {
     await fleet?.stop();
   });
 
-  it('5 simulated boxes turn green without a reload, one stopped turns grey; 实时数据 changes; 调试代理 asks a box', async () => {
+  it('5 simulated boxes turn green without a reload, one stopped turns grey; 实时数据 changes; 远程调试 asks a box', async () => {
     const { identities, publicKeyPem } = await provisionFleet({ api: app.url, user: 'admin', password: ADMIN_PASSWORD, boxes: 5, prefix: 'E2E-SIM' });
     const ids = identities.map((box) => box.gateway_id);
     const admin = await app.signedIn('/device/device');
@@ -53,13 +53,11 @@ describe('box connectivity in Chromium', () => {
     expect(await log.last().innerText()).toContain('上线');
     await stopped.locator('.ant-drawer-close').click();
 
-    // 调试代理: a session on a box, GET /api/info answered with the box's version
-    await admin.goto(`${app.url}/custom/system/debug_client`);
-    await settled(admin);
-    await admin.getByRole('button', { name: label('新建会话') }).click();
-    const open = admin.getByRole('dialog', { name: '新建会话' });
-    await choose(admin, open, '选择设备', ids[2]);
-    await open.getByRole('button', { name: label('确定') }).click();
+    // 远程调试, the box drawer's tab: a session on the box, GET /api/info answered with the box's version
+    await rowOf(admin, ids[2]).getByRole('button', { name: label('详情') }).click();
+    const debugged = admin.locator('.ant-drawer', { hasText: `设备详情: ${ids[2]}` });
+    await debugged.getByRole('tab', { name: '远程调试' }).click();
+    await debugged.getByRole('button', { name: label('新建会话') }).click();
     const session = admin.locator('.ant-drawer', { hasText: '调试会话' });
     await session.getByText('还没有发送指令').waitFor();
     await session.getByPlaceholder('/api/info').fill('/api/info');

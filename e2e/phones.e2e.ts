@@ -73,7 +73,7 @@ describe('phones (390×844): nothing scrolls sideways', () => {
     await drawer.getByText('设备指纹').waitFor();
     expect(Math.round((await drawer.boundingBox())!.width)).toBe(PHONE.width);
     const tabs = await drawer.getByRole('tab').allInnerTexts();
-    for (const tab of ['基本信息', '机床', '上下线记录', '流转记录', '授权', '固件']) expect(tabs).toContain(tab);
+    for (const tab of ['基本信息', '机床', '上下线记录', '流转记录', '授权', '固件', '远程调试']) expect(tabs).toContain(tab);
     // what the tables of the box hold, each a card on its tab
     const rowOf: Record<string, string> = { 机床: '立式加工中心', 授权: '商业授权' };
     // in order, as a thumb goes along the bar (a tab already scrolled out of the bar cannot be clicked)
@@ -106,6 +106,23 @@ describe('phones (390×844): nothing scrolls sideways', () => {
     expect(await beyondTheWindow(page.locator('main'))).toEqual([]);
     expect(await pageScrollsSideways(page)).toBe(false);
     await saveScreenshot(page, 'export-390');
+  });
+
+  it('调试代理 (with its notice that remote access is not set up) and 远程会话: nothing wider than the window', async () => {
+    await page.goto(`${server.url}/custom/system/debug_client`);
+    await settled(page);
+    await page.getByText(/远程访问尚未配置/).waitFor();
+    expect(await page.locator('.ant-table').count()).toBe(0);
+    expect(await beyondTheWindow(page.locator('main'))).toEqual([]);
+    expect(await pageScrollsSideways(page)).toBe(false);
+    await saveScreenshot(page, 'debug-client-390');
+    await page.goto(`${server.url}/custom/system/remote_session`);
+    await settled(page);
+    await page.getByText('还没有远程会话', { exact: false }).waitFor();
+    expect(await page.locator('.ant-table').count()).toBe(0);
+    expect(await beyondTheWindow(page.locator('main'))).toEqual([]);
+    expect(await pageScrollsSideways(page)).toBe(false);
+    await saveScreenshot(page, 'remote-session-390');
   });
 
   it('机床详情: its live values, timeline, OEE and alarms read without sideways scrolling', async () => {

@@ -13,13 +13,14 @@ export interface RunningServer {
 
 /**
  * The real built server on a free port with a fresh PGlite data dir; `prepare` runs before the start against
- * that data dir, through the server's own database code, to add users and roles.
+ * that data dir, through the server's own database code, to add users and roles. `env` adds settings of its
+ * own (the VPN hub's, for remote access).
  */
-export async function startServer(prepare?: (dataDir: string) => Promise<void>): Promise<RunningServer> {
+export async function startServer(prepare?: (dataDir: string) => Promise<void>, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-e2e-'));
   if (prepare) await prepare(dataDir);
   // a fresh data dir is migrated and seeded at the start: minutes when the machine is loaded
-  const server = await startBuiltServer({ dataDir, env: { ADMIN_PASSWORD, LOGIN_CAPTCHA: 'off' }, healthyWithinMs: 180_000 });
+  const server = await startBuiltServer({ dataDir, env: { ...env, ADMIN_PASSWORD, LOGIN_CAPTCHA: 'off' }, healthyWithinMs: 180_000 });
   return {
     url: server.url,
     dataDir,

@@ -9,6 +9,8 @@ interface Props<T> {
   /** The drawer's title for the record (default {title}详情). */
   title?: (record: T) => ReactNode;
   width?: number;
+  /** What the header offers beside the title for the record. */
+  extra?: (record: T) => ReactNode;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props<T> {
  *
  * @example <DetailDrawer<Device> tabs={[{ key: 'base', label: '基本信息', render: (d) => <DeviceInfo device={d} /> }]} />
  */
-export function DetailDrawer<T extends object>({ tabs, title, width }: Props<T>) {
+export function DetailDrawer<T extends object>({ tabs, title, width, extra }: Props<T>) {
   const list = useResourceListContext<T>();
   const { id, open, close } = list.detail;
   return (
@@ -29,6 +31,7 @@ export function DetailDrawer<T extends object>({ tabs, title, width }: Props<T>)
       onClose={close}
       tabs={tabs}
       width={width}
+      extra={extra}
       title={(record) => (record && title ? title(record) : RT.detailTitle(list.title))}
     />
   );

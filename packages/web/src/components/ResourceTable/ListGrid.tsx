@@ -52,6 +52,7 @@ export function ListGrid<T extends object>(props: Omit<TableProps<T>, 'columns' 
     onDelete: allowed.delete ? list.remove : undefined,
     canDelete: list.canDelete,
     canEdit: list.canEdit,
+    deleteConfirm: list.deleteConfirm,
     actions: list.rowActions,
     extra: list.extraRowActions,
     nameOf,

@@ -15,6 +15,7 @@ export function ListToolbar<T extends object>({ extra }: { extra?: ReactNode }) 
       resource={list.resource}
       title={list.title}
       allowed={list.allowed}
+      addRefused={list.addRefused}
       onAdd={list.editor.openAdd}
       filters={list.filters}
       onRefresh={list.refetch}

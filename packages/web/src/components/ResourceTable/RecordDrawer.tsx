@@ -18,6 +18,8 @@ export interface RecordDrawerProps<T> {
   /** The drawer's title for the record, and before it has arrived. */
   title: (record: T | undefined) => ReactNode;
   width?: number;
+  /** What the drawer's header offers beside its title for the record (远程访问 on a box), once it has arrived. */
+  extra?: (record: T) => ReactNode;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface RecordDrawerProps<T> {
  *
  * @example <RecordDrawer<Device> resource={DEVICE_PATH} id={id} open={id !== null} onClose={close} tabs={tabs} title={(d) => d?.gateway_id} />
  */
-export function RecordDrawer<T extends object>({ resource, id, open, onClose, tabs, title, width = 720 }: RecordDrawerProps<T>) {
+export function RecordDrawer<T extends object>({ resource, id, open, onClose, tabs, title, width = 720, extra }: RecordDrawerProps<T>) {
   const record = useQuery({
     queryKey: [...resourceKey(resource), 'detail', id],
     queryFn: () => resourceApi<T>(resource).get(id!),
@@ -37,7 +39,7 @@ export function RecordDrawer<T extends object>({ resource, id, open, onClose, ta
   const data = record.data;
   const body = record.isPending ? <Spin /> : data ? <Tabs items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: tab.render(data) }))} /> : <Empty />;
   return (
-    <Drawer open={open} onClose={onClose} size={phone ? '100%' : width} title={title(data)} destroyOnHidden>
+    <Drawer open={open} onClose={onClose} size={phone ? '100%' : width} title={title(data)} extra={data && extra ? extra(data) : undefined} destroyOnHidden>
       {body}
     </Drawer>
   );

@@ -19,6 +19,8 @@ interface Props {
   resource: string;
   title: string;
   allowed: Allowed;
+  /** Why 新增 is disabled now: shown as its tooltip. */
+  addRefused?: string;
   onAdd: () => void;
   /** What an export covers. */
   filters: Record<string, unknown>;
@@ -38,11 +40,21 @@ export function Toolbar(props: Props) {
   return (
     <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
       <Space wrap>
-        {allowed.add && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd}>
-            {RT.add}
-          </Button>
-        )}
+        {allowed.add &&
+          (props.addRefused ? (
+            // a disabled button takes no pointer events: the tooltip listens on a wrapper
+            <Tooltip title={props.addRefused}>
+              <span>
+                <Button type="primary" icon={<PlusOutlined />} disabled>
+                  {RT.add}
+                </Button>
+              </span>
+            </Tooltip>
+          ) : (
+            <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd}>
+              {RT.add}
+            </Button>
+          ))}
         {allowed.export && <ExportButton resource={resource} filters={props.filters} />}
         {allowed.import && <ImportButton resource={resource} title={title} onImported={props.onRefresh} />}
         {props.extra}

@@ -21,6 +21,11 @@ export interface RowAction<T extends object> {
   permission?: Action;
   /** Whether this row offers the action (e.g. only online boxes); default all rows. */
   visible?: (row: T) => boolean;
+  /**
+   * Why this row cannot take the action though it offers it (远程访问 on a box without a VPN licence): the button
+   * shows disabled with the reason as its tooltip, so the user learns what is missing instead of missing a button.
+   */
+  refused?: (row: T) => string | undefined;
   /** Asked in a confirmation before `onClick` runs. */
   confirm?: string;
   /**
@@ -119,6 +124,10 @@ export interface ResourceListValue<T extends object = object> extends ResourceTa
   bulkActions: BulkAction[];
   canDelete?: CanDelete<T>;
   canEdit?: CanEdit<T>;
+  /** What 删除 asks (the kit's words unless the page says). */
+  deleteConfirm?: string;
+  /** Why 新增 is disabled now, if it is. */
+  addRefused?: string;
   /** `POST {resource}/{name}` with `{ids, ...body}`, says the server's message, clears the selection and refreshes. */
   runBulk: (name: string, ids: Id[], body?: object) => Promise<unknown>;
   /** `POST {resource}/{id}/{name}`, says the server's message and refreshes; resolves to the answer's data. */

@@ -28,6 +28,8 @@ export interface RowActionOptions<T extends object> {
   canDelete?: CanDelete<T>;
   /** Which rows may be edited: false leaves 编辑 out. */
   canEdit?: CanEdit<T>;
+  /** What 删除 asks, when not the kit's words. */
+  deleteConfirm?: string;
   /** The row actions (already limited to the user's permissions); each row offers those `visible` for it. */
   actions?: RowAction<T>[];
   extra?: (row: T) => ReactNode;
@@ -40,7 +42,7 @@ export interface RowActionOptions<T extends object> {
  * first `SHOWN_ROW_ACTIONS` are the row's buttons, the rest go under 更多.
  */
 export function rowItemsOf<T extends object>(row: T, options: RowActionOptions<T>, list: ResourceListValue<T> | null): RowItem[] {
-  const { rowKey, onEdit, loadingId, onDelete, canDelete, canEdit, actions = [] } = options;
+  const { rowKey, onEdit, loadingId, onDelete, canDelete, canEdit, deleteConfirm = RT.confirmDelete, actions = [] } = options;
   const id = (row as Record<string, unknown>)[rowKey] as Id;
   const itemOf = (action: RowAction<T>): RowItem => {
     const Fields = action.form;
@@ -49,6 +51,7 @@ export function rowItemsOf<T extends object>(row: T, options: RowActionOptions<T
       label: action.label,
       danger: action.danger,
       confirm: action.confirm,
+      refused: action.refused?.(row),
       fields: Fields && ((form) => <Fields form={form} row={row} />),
       run: (values) => (values === undefined ? action.onClick(row, list!) : action.onClick(row, list!, values)),
     };
@@ -59,7 +62,7 @@ export function rowItemsOf<T extends object>(row: T, options: RowActionOptions<T
   items.push(...offered.filter((action) => !action.main).map(itemOf));
   const deletable = onDelete ? (canDelete?.(row) ?? true) : false;
   if (onDelete && deletable !== false) {
-    items.push({ key: '__delete', label: RT.delete, danger: true, confirm: RT.confirmDelete, refused: typeof deletable === 'string' ? deletable : undefined, run: () => onDelete(id) });
+    items.push({ key: '__delete', label: RT.delete, danger: true, confirm: deleteConfirm, refused: typeof deletable === 'string' ? deletable : undefined, run: () => onDelete(id) });
   }
   return items;
 }

@@ -1,4 +1,4 @@
-import type { ListPresentation, ResourceDescriptor } from '@gw/contracts';
+import type { ListPresentation, LiveEventType, ResourceDescriptor } from '@gw/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import type { ComponentType, ReactNode } from 'react';
 import type { LiveRows } from './useLiveRows';
@@ -49,9 +49,21 @@ export type ResourceListProps<T extends object> = ListSource & {
   bulkActions?: BulkAction[];
   canDelete?: CanDelete<T>;
   canEdit?: CanEdit<T>;
+  /** What 删除 asks before a row goes, when deleting does more than remove a record (a client loses its access). */
+  deleteConfirm?: string;
+  /**
+   * Why 新增 cannot be used now though the user may add (the platform lacks a setting the server needs): the
+   * button shows disabled with the reason as its tooltip.
+   */
+  addRefused?: string;
   defaultSort?: string;
   defaultLimit?: number;
   syncUrl?: boolean;
   /** Rows patched in place from the live channel's events (是否在线 turning green or grey). */
   live?: LiveRows<T>;
+  /**
+   * Live events after which the list is read again (at most every 2 s): for rows whose change touches several
+   * fields the event does not carry (a remote session approved gets its start and expiry).
+   */
+  liveRefetch?: readonly LiveEventType[];
 };

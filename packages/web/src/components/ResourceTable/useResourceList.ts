@@ -1,6 +1,7 @@
 import { type Action, dialogTitles } from '@gw/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useLiveRefetch } from '../../utils/live';
 import { toast } from '../../utils/notify';
 import { useCan } from '../../utils/permission';
 import { resourceApi } from './api';
@@ -37,6 +38,7 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     rowKey,
     live: props.live,
   });
+  useLiveRefetch(props.liveRefetch ?? [], table.refetch);
   const possible = descriptor ? capabilitiesOf(descriptor) : { add: true, edit: true, delete: true, export: true, import: true };
   const on = (key: keyof typeof possible) => possible[key] && actions[key] !== false;
   const allowed = {
@@ -100,6 +102,8 @@ export function useResourceList<T extends object>(props: ResourceListProps<T>): 
     bulkActions: (props.bulkActions ?? []).filter(permitted),
     canDelete: props.canDelete,
     canEdit: props.canEdit,
+    deleteConfirm: props.deleteConfirm,
+    addRefused: props.addRefused,
     runBulk: async (name, ids, body) => {
       const res = await action.mutateAsync(() => api.bulk(name, ids, body));
       table.rowSelection.onChange([]);

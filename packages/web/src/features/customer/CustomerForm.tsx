@@ -1,5 +1,5 @@
 import { type Customer, customerResource, customerWriteSchema, labelOf } from '@gw/contracts';
-import { Form, Input } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { AddressPicker } from '../../components/AddressPicker';
 import { AreaPicker } from '../../components/AreaPicker';
 import { companyIds, useCompanyTree } from '../../components/ResourceTable/useCompanyTree';
@@ -38,7 +38,10 @@ function ParentField({ record }: { record?: Customer }) {
   );
 }
 
-/** 客户: the company, its parent, its registration and bank details, where it is and whom to call. */
+/**
+ * 客户: the company, its parent, its registration and bank details, where it is and whom to call, and whether
+ * remote sessions on its boxes opened from outside its tree wait for its approval (远程访问需审批).
+ */
 export function CustomerForm({ record }: ResourceFormProps<Customer>) {
   return (
     <>
@@ -69,6 +72,9 @@ export function CustomerForm({ record }: ResourceFormProps<Customer>) {
       </Form.Item>
       <Form.Item name="phone" label={label('phone')} rules={[zodRule(shape.phone)]}>
         <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item name="remote_approval" label={label('remote_approval')} valuePropName="checked" extra={M.remoteApprovalHint}>
+        <Switch />
       </Form.Item>
       <Form.Item name="remark" label={label('remark')} rules={[zodRule(shape.remark)]}>
         <Input.TextArea rows={3} maxLength={500} showCount />

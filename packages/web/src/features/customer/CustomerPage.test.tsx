@@ -12,10 +12,10 @@ import CustomerPage from './CustomerPage';
 const P = '/manager/custom';
 const company = (id: number, company_name: string, parent_id: number | null, more: Partial<Customer> = {}): Customer => ({
   id, parent_id, company_name, name: '', uscc: '', bank: '', bankno: '', area_id: 0, address: '', contact: '', phone: '', remark: '',
-  is_vendor: false, device_count: 0, user_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...more,
+  is_vendor: false, remote_approval: false, device_count: 0, user_count: 0, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...more,
 });
 const group = company(1, '华东集团', null, { area_id: 440106, address: '天河路 1 号|113.3|23.1', contact: '王五', phone: '02088888888' });
-const plant = company(2, '一厂', 1, { device_count: 3, user_count: 2 });
+const plant = company(2, '一厂', 1, { device_count: 3, user_count: 2, remote_approval: true });
 const tree = [{ id: 1, label: '华东集团', children: [{ id: 2, label: '一厂', children: [{ id: 3, label: '一车间' }] }, { id: 4, label: '二厂' }] }, { id: 5, label: '另一家' }];
 
 /** The form's drawer while it is open (it stays in the page, closed, between openings). */
@@ -31,7 +31,9 @@ beforeEach(() => {
   ({ calls, fetchMock } = mockApi({
     [`GET ${P}`]: () => ({ ...ok([group, plant]), count: 2 }),
     [`GET ${P}/tree`]: () => ok(tree),
+    [`GET ${P}/1`]: () => ok(group),
     [`GET ${P}/2`]: () => ok(plant),
+    [`PUT ${P}/1`]: (body) => ok({ ...group, ...(body as object) }),
     [`POST ${P}`]: (body) => ok({ ...group, id: 9, ...(body as object) }),
     [`PUT ${P}/2`]: (body) => ok({ ...plant, ...(body as object) }),
     [`DELETE ${P}/1`]: () => json({ code: 400, message: '该公司下还有 2 个用户、1 个下级公司,不能删除', data: null }),
@@ -96,6 +98,21 @@ describe('客户管理', () => {
     await user.click(within(drawer()).getByText(twoChars('确定')));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]).toEqual(['POST', P, expect.objectContaining({ company_name: '三厂', area_id: 0 })]);
+  });
+
+  it('says which companies require approval of remote access and turns it on with the switch 远程访问需审批', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderInShell(<CustomerPage />, P);
+    expect(within(await row('一厂')).getByText('需审批')).toBeInTheDocument();
+    expect(within(await row('华东集团')).getByText('无需审批')).toBeInTheDocument();
+    await user.click(within(await row('华东集团')).getByText(twoChars('编辑')));
+    await waitFor(() => expect(drawer()).not.toBeNull());
+    const toggle = await within(drawer()).findByRole('switch', { name: '远程访问需审批' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await user.click(within(drawer()).getByText(twoChars('确定')));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toEqual(['PUT', `${P}/1`, expect.objectContaining({ remote_approval: true })]);
   });
 
   it('shows the server’s reason when a company with users or companies below it cannot be deleted', async () => {

@@ -3,6 +3,7 @@ import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { areaLabel } from '../../utils/dictionary';
 import { parseTime } from '../../utils/format';
+import { M } from './messages';
 
 /** The list's columns; their titles are the descriptor's labels. */
 export const customerColumns: ColumnsType<Customer> = [
@@ -24,5 +25,10 @@ export const customerColumns: ColumnsType<Customer> = [
   // the company's own boxes and users, not its subsidiaries'
   { key: 'device_count', dataIndex: 'device_count', align: 'right' },
   { key: 'user_count', dataIndex: 'user_count', align: 'right' },
+  {
+    key: 'remote_approval',
+    dataIndex: 'remote_approval',
+    render: (required: boolean) => (required ? <Tag color="orange">{M.approvalRequired}</Tag> : <Tag>{M.approvalFree}</Tag>),
+  },
   { key: 'created_at', dataIndex: 'created_at', render: (time: string) => parseTime(time) },
 ];

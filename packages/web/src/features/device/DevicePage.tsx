@@ -1,6 +1,7 @@
 import { type Device, MACHINE_MENU, deviceResource } from '@gw/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { type RemoteTarget, RemoteAccessDialog, remoteAccessAction, remoteRefusal, useCanOpenRemote } from '../../components/RemoteAccess';
 import { DetailDrawer, ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, bulkActionsFrom, filtersFrom, rowActionsFrom } from '../../components/ResourceTable';
 import type { BulkAction, RowAction } from '../../components/ResourceTable/listTypes';
 import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
@@ -8,7 +9,7 @@ import { useCan, useVendorSession } from '../../utils/permission';
 import { AddTagsForm, AssignForm, MoveForm, RemoveTagsForm } from './BulkForms';
 import { deviceColumns, deviceLive } from './deviceColumns';
 import { DeviceForm, deviceBody, deviceValues } from './DeviceForm';
-import { useDeviceTabs } from './deviceTabs';
+import { deviceDrawerExtra, useDeviceTabs } from './deviceTabs';
 import { RemoteConfig, remoteRowActions } from './RemoteConfig';
 import { M } from './messages';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
@@ -37,8 +38,9 @@ const canDelete = (device: Device) => (device.machine_count ? M.hasMachines(devi
 /**
  * 网关设备: the boxes of the caller's scope. The vendor registers them (the secret shown once after the create),
  * assigns them to customers and tags them; a customer's user sees its subtree's boxes and may name, locate,
- * remark and tag them. Per row: its machine tools, its details (基本信息, 机床, 流转记录; a link's ?detail=<id> opens
- * them, as a box's short link does) and 重置密钥; on the selected boxes, their short links and QR labels.
+ * remark and tag them. Per row: its machine tools, 远程访问 (a remote session on the box), its details (基本信息,
+ * 机床, 流转记录; a link's ?detail=<id> opens them, as a box's short link does) and 重置密钥; on the selected boxes,
+ * their short links and QR labels.
  */
 export default function DevicePage() {
   const vendor = useVendorSession();
@@ -48,10 +50,13 @@ export default function DevicePage() {
   const [configured, setConfigured] = useState<Device | null>(null);
   const filters = useReadableFilters(FILTERS);
   const shortUrlActions = useShortUrlActions();
+  const canRemote = useCanOpenRemote();
+  const [remote, setRemote] = useState<RemoteTarget | null>(null);
 
   const rowActions: RowAction<Device>[] = [
     { key: 'detail', label: M.detail, main: true, onClick: (row, list) => list.detail.show(row) },
     ...(can(MACHINE_MENU, 'query') ? [{ key: 'machines', label: M.machines, onClick: (row: Device) => void navigate(`${MACHINE_MENU}/${row.id}`) }] : []),
+    ...(canRemote ? [remoteAccessAction<Device>((row) => setRemote({ box: row }), (row) => remoteRefusal(row.tunnel_state))] : []),
     ...rowActionsFrom<Device>(deviceResource, { secret: (data, row) => setSecret({ gatewayId: row.gateway_id, secret: (data as { secret: string }).secret }) }),
     ...remoteRowActions(setConfigured),
   ];
@@ -79,9 +84,10 @@ export default function DevicePage() {
       <ListToolbar />
       <ListGrid<Device> />
       <ListForm<Device> onSaved={onSaved} />
-      <DetailDrawer<Device> tabs={tabs} title={(device) => M.detailTitle(device.gateway_id)} width={900} />
+      <DetailDrawer<Device> tabs={tabs} title={(device) => M.detailTitle(device.gateway_id)} width={900} extra={deviceDrawerExtra} />
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
       <RemoteConfig device={configured} onClose={() => setConfigured(null)} />
+      <RemoteAccessDialog target={remote} onClose={() => setRemote(null)} />
     </ResourceList>
   );
 }

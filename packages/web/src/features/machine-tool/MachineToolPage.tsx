@@ -1,8 +1,11 @@
-import { type MachineTool, machineToolResource } from '@gw/contracts';
+import { DEVICE_PATH, type MachineTool, machineToolResource } from '@gw/contracts';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { type RemoteTarget, RemoteAccessDialog, remoteAccessAction, remoteRefusal, useCanOpenRemote } from '../../components/RemoteAccess';
 import { ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, filtersFrom } from '../../components/ResourceTable';
 import type { RowAction } from '../../components/ResourceTable/listTypes';
+import { useCan } from '../../utils/permission';
+import { useBox } from './api';
 import { BoxHeader } from './BoxHeader';
 import { machineToolColumns } from './machineToolColumns';
 import { IpDialog } from './IpDialog';
@@ -14,13 +17,24 @@ const FILTERS = filtersFrom(machineToolResource);
 
 /**
  * 机床 (/device/machinetool/:id): the machine tools behind one box, under the box's name, VPN address and
- * fingerprint. Each gets the next free address of the box's /24; IP地址 shows it with what a controller needs.
+ * fingerprint. Each gets the next free address of the box's /24; IP地址 shows it with what a controller needs;
+ * 远程访问 opens a remote session on the box with the row's machine tool chosen.
  */
 export default function MachineToolPage() {
   const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
   const [shown, setShown] = useState<MachineTool | null>(null);
-  if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to="/404" replace />;
-  const rowActions: RowAction<MachineTool>[] = [{ key: 'ip', label: M.ipButton, onClick: (row) => setShown(row) }];
+  const [remote, setRemote] = useState<RemoteTarget | null>(null);
+  const canRemote = useCanOpenRemote();
+  const can = useCan();
+  const box = useBox(id, valid && can(DEVICE_PATH, 'query')).data;
+  if (!valid) return <Navigate to="/404" replace />;
+  // every row is a machine tool of this one box: whether it can be reached is the box's tunnel's say
+  const refused = box ? remoteRefusal(box.tunnel_state) : undefined;
+  const rowActions: RowAction<MachineTool>[] = [
+    { key: 'ip', label: M.ipButton, onClick: (row) => setShown(row) },
+    ...(canRemote && box ? [remoteAccessAction<MachineTool>((row) => setRemote({ box, machineIds: [row.id] }), () => refused)] : []),
+  ];
   return (
     <>
       <BoxHeader id={id} />
@@ -40,6 +54,7 @@ export default function MachineToolPage() {
         <ListForm<MachineTool> />
       </ResourceList>
       <IpDialog machine={shown} onClose={() => setShown(null)} />
+      <RemoteAccessDialog target={remote} onClose={() => setRemote(null)} />
     </>
   );
 }

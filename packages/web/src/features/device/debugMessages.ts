@@ -1,18 +1,16 @@
-/** The 调试代理 page's words. */
+/** The words of the box drawer's 远程调试 tab: a box's debug sessions and their commands. */
 export const M = {
-  title: '调试代理',
-  search: '设备ID、设备名称或操作人',
+  title: '远程调试',
   operator: '操作人',
   ip: 'IP地址',
-  box: '设备',
   startedAt: '开始时间',
   endedAt: '结束时间',
   open: '进行中',
   commands: '指令数',
   view: '查看',
   newSession: '新建会话',
-  pickBox: '选择设备',
-  pickBoxRequired: '请选择设备',
+  noSessions: '该设备还没有调试会话',
+  hint: '经平台向网关发送其 HTTP 接口的指令并查看回复;每个会话及其指令都记入操作日志。',
   sessionTitle: (box: string) => `调试会话 · ${box}`,
   ended: '会话已结束,仅可查看记录',
   method: '请求方式',

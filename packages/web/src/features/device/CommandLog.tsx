@@ -2,8 +2,10 @@ import type { DebugCommand } from '@gw/contracts';
 import { Empty, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { parseTime } from '../../utils/format';
-import { pretty } from './json';
-import { M } from './messages';
+import { M } from './debugMessages';
+
+/** A reply as the log shows it: JSON pretty-printed, text as it came. */
+export const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 const retColor = (ret: number | null) => (ret === null ? 'processing' : ret === 0 ? 'success' : 'error');
 

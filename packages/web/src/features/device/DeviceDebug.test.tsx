@@ -2,15 +2,15 @@ import type { DebugCommand, DebugSessionDetail } from '@gw/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../components/ResourceTable/testing';
 import { useUserStore } from '../../stores/user';
+import { around } from '../../test/boxes';
 import { fakeLiveChannel } from '../../test/live';
 import { type ApiCall, mockApi, ok, userInfo } from '../../test/mockApi';
 import { twoChars, writes } from '../../test/ui';
 import { setLiveChannel } from '../../utils/live';
-import DebugPage from './DebugPage';
+import { openDetail } from './detailTesting';
 
-const P = '/system/debug_client';
+const P = '/device/debug_session';
 
 function session(overrides: Partial<DebugSessionDetail> = {}): DebugSessionDetail {
   return {
@@ -35,6 +35,7 @@ beforeEach(() => {
   answer = { ret: 0, msg: { version: 'v2.0.1', uptime: 3600 } };
   const ended = session({ id: 2, ended_at: '2026-11-22T09:00:00Z', commands: 1, command_list: [command(7, { url: '/api/license', reply: { state: 'ok' } })] });
   calls = mockApi({
+    ...around,
     [`GET ${P}`]: () => ({ ...ok([open, ended]), count: 2 }),
     [`GET ${P}/1`]: () => ok(open),
     [`GET ${P}/2`]: () => ok(ended),
@@ -42,10 +43,8 @@ beforeEach(() => {
       open = { ...open, ended_at: '2026-11-23T10:30:00Z' };
       return ok(open);
     },
-    'GET /device/device': () => ({ ...ok([{ id: 1, gateway_id: 'GW-001', name: '一号网关' }, { id: 3, gateway_id: 'GW-003', name: '三号网关' }]), count: 2 }),
-    'GET /system/debug_client/devices': () => ok([{ id: 1, gateway_id: 'GW-001', name: '一号网关' }, { id: 3, gateway_id: 'GW-003', name: '三号网关' }]),
-    [`POST ${P}`]: (body) => ok(session({ id: 3, device_id: (body as { device_id: number }).device_id, gateway_id: 'GW-003', device_name: '三号网关' })),
-    [`GET ${P}/3`]: () => ok(session({ id: 3, device_id: 3, gateway_id: 'GW-003', device_name: '三号网关' })),
+    [`POST ${P}`]: (body) => ok(session({ id: 3, device_id: (body as { device_id: number }).device_id })),
+    [`GET ${P}/3`]: () => ok(session({ id: 3 })),
     [`POST ${P}/1/send`]: (body) => {
       const sent = body as { method: string; url: string; data?: unknown };
       const reply = answer ?? { ret: -1, msg: '设备无响应' };
@@ -60,18 +59,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const rowOf = (text: string) => screen.getAllByText(text)[0].closest('tr')!;
+/** The session panel: the drawer over the box's drawer. */
 const panel = () => {
-  const drawer = document.querySelector<HTMLElement>('.ant-drawer-section');
+  const drawer = [...document.querySelectorAll<HTMLElement>('.ant-drawer-section')].find((section) => section.textContent?.includes('调试会话'));
   if (!drawer) throw new Error('no session panel open');
   return drawer;
 };
 
-describe('调试代理', { timeout: 60_000 }, () => {
+/** Opens GW-001's drawer on its 远程调试 tab: the tab's pane, once its sessions are listed. */
+async function debugTab(user: ReturnType<typeof userEvent.setup>) {
+  const drawer = await openDetail(user);
+  await user.click(drawer.getByRole('tab', { name: '远程调试' }));
+  const pane = (await drawer.findByText('新建会话', { selector: 'button *' })).closest<HTMLElement>('[role="tabpanel"]')!;
+  await within(pane).findByText('进行中');
+  return pane;
+}
+/** The tab's row of the open session. */
+const openRow = (pane: HTMLElement) => within(pane).getByText('进行中').closest('tr')!;
+
+describe('远程调试 (the box drawer’s tab)', { timeout: 60_000 }, () => {
   it('sends a command to the box and shows its reply, pretty-printed, at the bottom of the log', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugPage />, P);
-    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const pane = await debugTab(user);
+    await user.click(within(openRow(pane)).getByText('查看'));
     const drawer = await waitFor(panel);
     await within(drawer).findByText('还没有发送指令');
     const url = within(drawer).getByLabelText('请求地址');
@@ -96,8 +106,8 @@ describe('调试代理', { timeout: 60_000 }, () => {
   it('shows 设备无响应 when the box does not answer', async () => {
     answer = null;
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugPage />, P);
-    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const pane = await debugTab(user);
+    await user.click(within(openRow(pane)).getByText('查看'));
     const drawer = await waitFor(panel);
     await within(drawer).findByText('还没有发送指令');
     await user.click(within(drawer).getByText(twoChars('发送')).closest('button')!);
@@ -106,24 +116,19 @@ describe('调试代理', { timeout: 60_000 }, () => {
     expect(within(entry).getByText('ret -1')).toHaveClass('ant-tag-error');
   });
 
-  it('gives a query-only user the history but no 发送, 结束会话 or 新建会话', async () => {
-    useUserStore.setState({ info: userInfo({ role_menu: [{ menu: P, action: 1 }] }) });
+  it('is there only for a user holding 网关设备’s 远程调试 bit', async () => {
+    useUserStore.setState({ info: userInfo({ role_menu: [{ menu: '/device/device', action: 1 | 4 }] }) });
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugPage />, P);
-    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
-    const drawer = await waitFor(panel);
-    await within(drawer).findByText('还没有发送指令');
-    expect(within(drawer).queryByText(twoChars('发送'))).not.toBeInTheDocument();
-    expect(within(drawer).queryByText('结束会话')).not.toBeInTheDocument();
-    expect(screen.queryByText('新建会话')).not.toBeInTheDocument();
+    const drawer = await openDetail(user);
+    await drawer.findByRole('tab', { name: '基本信息' });
+    expect(drawer.queryByRole('tab', { name: '远程调试' })).toBeNull();
   });
 
   it('opens an ended session as its history, read-only', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugPage />, P);
-    await screen.findAllByText('一号网关 (GW-001)');
-    const ended = [...document.querySelectorAll('tbody tr')].find((tr) => !tr.textContent?.includes('进行中'))!;
-    await user.click(within(ended as HTMLElement).getByText('查看'));
+    const pane = await debugTab(user);
+    const ended = [...pane.querySelectorAll<HTMLElement>('tbody tr')].find((tr) => tr.textContent?.includes('查看') && !tr.textContent.includes('进行中'))!;
+    await user.click(within(ended).getByText('查看'));
     const drawer = await waitFor(panel);
     expect(await within(drawer).findByText('会话已结束,仅可查看记录')).toBeInTheDocument();
     expect(within(drawer).getByText('/api/license')).toBeInTheDocument();
@@ -131,24 +136,19 @@ describe('调试代理', { timeout: 60_000 }, () => {
     expect(within(drawer).queryByText(twoChars('发送'))).not.toBeInTheDocument();
   });
 
-  it('新建会话 on a box picked from the boxes opens its session panel', async () => {
+  it('新建会话 opens a session on the drawer’s box and its panel', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugPage />, P);
-    await waitFor(() => rowOf('进行中'));
-    await user.click(screen.getByText('新建会话', { selector: 'button *' }));
-    const picker = document.querySelectorAll<HTMLElement>('.ant-modal');
-    await user.click(within([...picker].at(-1)!).getByRole('combobox'));
-    await user.click((await screen.findAllByText('GW-003', { selector: '.ant-select-item-option-content' })).at(-1)!);
-    await user.click(within([...picker].at(-1)!).getByText(twoChars('确定')));
+    const pane = await debugTab(user);
+    await user.click(within(pane).getByText('新建会话', { selector: 'button *' }));
     const drawer = await waitFor(panel);
-    expect(await within(drawer).findByText('调试会话 · 三号网关')).toBeInTheDocument();
-    expect(writes(calls)).toEqual([['POST', P, { device_id: 3 }]]);
+    expect(await within(drawer).findByText('调试会话 · 一号网关')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([['POST', P, { device_id: 1 }]]);
   });
 
   it('结束会话 ends the session: the panel turns read-only', async () => {
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugPage />, P);
-    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const pane = await debugTab(user);
+    await user.click(within(openRow(pane)).getByText('查看'));
     const drawer = await waitFor(panel);
     await user.click(await within(drawer).findByText('结束会话'));
     await user.click((await screen.findAllByText(twoChars('确定'), { selector: '.ant-popconfirm button *' })).at(-1)!);
@@ -160,8 +160,8 @@ describe('调试代理', { timeout: 60_000 }, () => {
   it('shows a reply live when the same user sends a command to the session from another tab', async () => {
     const sockets = fakeLiveChannel();
     const user = userEvent.setup({ delay: null });
-    renderInShell(<DebugPage />, P);
-    await user.click(within(await waitFor(() => rowOf('进行中'))).getByText('查看'));
+    const pane = await debugTab(user);
+    await user.click(within(openRow(pane)).getByText('查看'));
     const drawer = await waitFor(panel);
     await within(drawer).findByText('还没有发送指令');
     act(() => sockets[0].open());

@@ -1,9 +1,9 @@
-import { BOX_METHODS, type BoxMethod, DEBUG_CLIENT_PATH } from '@gw/contracts';
+import { BOX_METHODS, type BoxMethod, DEBUG_SESSION_MENU } from '@gw/contracts';
 import { Alert, Button, Drawer, Form, Input, Popconfirm, Select, Space, Spin } from 'antd';
 import { useCan } from '../../utils/permission';
-import { useDebugSession, useSessionActions, useSessionLive } from './api';
+import { useDebugSession, useSessionActions, useSessionLive } from './debugApi';
 import { CommandLog } from './CommandLog';
-import { M } from './messages';
+import { M } from './debugMessages';
 import { jsonRule, parseJsonText } from '../../utils/json';
 
 const bodyRule = jsonRule(M.badJson, { blank: true });
@@ -17,7 +17,7 @@ interface CommandValues {
 const METHOD_OPTIONS = BOX_METHODS.map((method) => ({ value: method, label: method }));
 
 /**
- * One debug session: its log of commands and replies and, while it is open and the user holds the menu's 编辑 bit,
+ * One debug session: its log of commands and replies and, while it is open and the user holds 网关设备's 远程调试 bit,
  * the command form (method, url, JSON body, 发送) and 结束会话. An ended session is its history, read-only.
  */
 export function DebugSessionPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -26,7 +26,7 @@ export function DebugSessionPanel({ id, onClose }: { id: number | null; onClose:
   useSessionLive(id);
   const can = useCan();
   const [form] = Form.useForm<CommandValues>();
-  const writable = !!session && !session.ended_at && can(DEBUG_CLIENT_PATH, 'edit');
+  const writable = !!session && !session.ended_at && can(DEBUG_SESSION_MENU, 'debug');
 
   const submit = async ({ method, url, body }: CommandValues) => {
     // the request layer has shown a refusal (设备无响应, 设备不在线); the log shows the stored command either way
