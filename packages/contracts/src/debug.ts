@@ -11,12 +11,6 @@ import { menuPath } from './menus.js';
 export const DEBUG_SESSION_PATH = '/device/debug_session';
 /** The menu whose bits guard the console: 网关设备 (read = 查询, write = 远程调试). */
 export const DEBUG_SESSION_MENU = menuPath('device');
-/**
- * The box picker of the console's former page under 调试代理: the drawer knows its box, so the server no longer
- * answers it. Kept only until the console's page has moved into the drawer.
- */
-export const DEBUG_DEVICES_URL = `${DEBUG_SESSION_PATH}/devices`;
-export const debugDeviceOptionSchema = z.object({ id: z.number(), gateway_id: z.string(), name: z.string() });
 
 export const BOX_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type BoxMethod = (typeof BOX_METHODS)[number];
