@@ -95,11 +95,11 @@ describe('角色管理', () => {
     expect(box('系统管理 导出')).toBeChecked();
     await user.click(box('全选'));
     await saveDialog(user);
-    // each menu gets what it offers: the group all five, 操作日志 查询+导出, 角色管理 all but 导出
+    // each menu gets what it offers: the group all five and 远程会话's 审批 (256), 操作日志 查询+导出, 角色管理 all but 导出
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     const [[, path, body]] = writes(calls) as [[string, string, { menus: { menu: string; action: number }[] }]];
     expect(path).toBe('/system/role/3');
-    expect(body.menus).toEqual(expect.arrayContaining([{ menu: '/system/log', action: 17 }, { menu: '/system', action: 31 }, { menu: '/system/role', action: 15 }]));
+    expect(body.menus).toEqual(expect.arrayContaining([{ menu: '/system/log', action: 17 }, { menu: '/system', action: 287 }, { menu: '/system/role', action: 15 }]));
     expect(body.menus).toHaveLength(flattenMenus().length);
   });
 

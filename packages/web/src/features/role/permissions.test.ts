@@ -9,9 +9,10 @@ describe('the permission dialog’s bits', () => {
   const offers = offersOf(tree);
 
   it('offers each menu its own actions, a group its pages’, and a menu the console does not know the five of a list', () => {
-    expect(offers.get('/device/device')).toBe(255);
+    // the five of a list, 分配, 标签, 密钥 and 远程调试 (512)
+    expect(offers.get('/device/device')).toBe(767);
     expect(offers.get('/device/traffic')).toBe(31);
-    expect(offers.get('/device')).toBe(255);
+    expect(offers.get('/device')).toBe(767);
     expect(offers.get('/old/menu')).toBe(31);
   });
 
@@ -22,7 +23,7 @@ describe('the permission dialog’s bits', () => {
       ['/device/device', 32],
     ]);
     const all = setBits({}, targetsOf(tree, offers), true);
-    expect(all).toEqual({ '/device': 255, '/device/device': 255, '/device/traffic': 31, '/old/menu': 31 });
+    expect(all).toEqual({ '/device': 767, '/device/device': 767, '/device/traffic': 31, '/old/menu': 31 });
     expect(coverage(all, targetsOf(tree, offers))).toBe('all');
     expect(coverage(setBits(all, assign, false), targetsOf(tree, offers))).toBe('some');
   });

@@ -4,6 +4,7 @@
  */
 export {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   BugOutlined,
   CloudUploadOutlined,
