@@ -1,6 +1,6 @@
 import { type DebugClient, type DebugClientCreated, debugClientResource } from '@gw/contracts';
 import { Alert } from 'antd';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ListForm, ListGrid, ListSearchBar, ListToolbar, ResourceList, filtersFrom } from '../../components/ResourceTable';
 import type { RowAction } from '../../components/ResourceTable/listTypes';
 import { useReadableFilters } from '../../components/ResourceTable/readableFilters';
@@ -44,7 +44,18 @@ export default function DebugClientPage() {
       // the server refuses a client while it lacks the hub's settings: 新增 says so instead of failing
       addRefused={unready ? M.addRefused : undefined}
     >
-      {unready && <Alert type="warning" showIcon title={M.hubMissing(hub.missing.join('、'))} style={{ marginBottom: 12 }} />}
+      {unready && <Alert type="warning" showIcon title={
+            <>
+              {M.hubMissing[0]}
+              {hub.missing.map((name, index) => (
+                <Fragment key={name}>
+                  {index > 0 && '、'}
+                  <code>{name}</code>
+                </Fragment>
+              ))}
+              {M.hubMissing[1]}
+            </>
+          } style={{ marginBottom: 12 }} />}
       <ListSearchBar />
       <ListToolbar />
       <ListGrid<DebugClient> />

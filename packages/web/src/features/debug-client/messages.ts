@@ -18,6 +18,7 @@ export const M = {
   copy: '复制',
   downloadFile: '下载',
   close: '我已保存',
-  hubMissing: (missing: string) => `远程访问尚未配置:平台缺少 ${missing},在配置 VPN 服务器之前无法新增客户端,已登记的客户端也无法连接`,
+  // the settings' own names follow the first part, each as code: an operator types them as they are
+  hubMissing: ['远程访问尚未配置:平台缺少设置 ', ',在配置 VPN 服务器之前无法新增客户端,已登记的客户端也无法连接'] as const,
   addRefused: '平台尚未配置 VPN 服务器,暂不能新增客户端',
 } as const;
